@@ -1,0 +1,81 @@
+// `npm run bench`: how long the full-curve sweep takes against the bare workload, N = 1M.
+// A benchmark prints its numbers; no test asserts a time (machines differ, and so do runs).
+
+import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/article';
+import { LAYOUT_KINDS, type LayoutKind } from '../core/layout';
+import { runJobs } from './pool';
+import type { WorkerJob } from './protocol';
+
+const SWEEP_TARGET_SECONDS = 3;
+const RATIO_TARGET = 3;
+
+function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
+  return LAYOUT_KINDS.map((layout: LayoutKind) =>
+    kind === 'sweep'
+      ? {
+          job: 'sweep',
+          layout,
+          itemsPerPage: ARTICLE_ITEMS_PER_PAGE,
+          workload: articleWorkload(),
+          timeBare: false,
+        }
+      : { job: 'bare', layout, itemsPerPage: ARTICLE_ITEMS_PER_PAGE, workload: articleWorkload() },
+  );
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  console.log(
+    `B-Heap Lab benchmark: phk workload, N = 1,000,000, ${ARTICLE_ITEMS_PER_PAGE} items per page, best of ${rounds}`,
+  );
+  console.log(
+    'Each layout runs in its own worker thread; the two run in parallel on the two cores.',
+  );
+  const sweep = new Map<LayoutKind, number>();
+  const bare = new Map<LayoutKind, number>();
+  let bestWall = Number.POSITIVE_INFINITY;
+  let peakRss = 0;
+  for (let round = 0; round < rounds; round++) {
+    const wallStart = performance.now();
+    const sweepReplies = await runJobs(jobsFor('sweep'), () => {});
+    bestWall = Math.min(bestWall, (performance.now() - wallStart) / 1000);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    for (const reply of sweepReplies) {
+      if (reply.reply !== 'sweep') throw new Error('unexpected reply');
+      const previous = sweep.get(reply.result.layout) ?? Number.POSITIVE_INFINITY;
+      sweep.set(reply.result.layout, Math.min(previous, reply.seconds));
+    }
+    const bareReplies = await runJobs(jobsFor('bare'), () => {});
+    bareReplies.forEach((reply, index) => {
+      if (reply.reply !== 'bare') throw new Error('unexpected reply');
+      const layout = LAYOUT_KINDS[index];
+      bare.set(layout, Math.min(bare.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
+    });
+  }
+  console.log('');
+  console.log('layout   bare (s)   full curve (s)   curve / bare');
+  let worstRatio = 0;
+  for (const layout of LAYOUT_KINDS) {
+    const b = bare.get(layout) ?? Number.NaN;
+    const s = sweep.get(layout) ?? Number.NaN;
+    worstRatio = Math.max(worstRatio, s / b);
+    console.log(
+      `${layout.padEnd(8)} ${b.toFixed(2).padStart(8)}   ${s.toFixed(2).padStart(14)}   ${(s / b).toFixed(2).padStart(12)}`,
+    );
+  }
+  console.log('');
+  console.log(
+    `both full curves, wall clock (workers started, run, results back): ${bestWall.toFixed(2)} s (target <= ${SWEEP_TARGET_SECONDS} s)`,
+  );
+  console.log(`worst curve/bare ratio: ${worstRatio.toFixed(2)} (target <= ${RATIO_TARGET})`);
+  console.log(
+    `main-process resident memory after the sweeps: ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  console.log(
+    bestWall <= SWEEP_TARGET_SECONDS && worstRatio <= RATIO_TARGET
+      ? 'targets: met'
+      : 'targets: NOT met on this machine',
+  );
+}
+
+void main();

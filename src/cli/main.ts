@@ -1,0 +1,156 @@
+// `npm run sim -- sweep|run ...`: the article's experiment from the command line.
+// Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
+
+import { articleCpuSecondsPerOp, totalSeconds, transfers } from '../core/cost';
+import type { LayoutKind } from '../core/layout';
+import { CSV_HEADER, formatNumber, toCsvReport, toJsonReport } from '../core/report';
+import type { PointResult, SweepResult } from '../core/sweep';
+import { type CliOptions, parseArgs, USAGE } from './args';
+import { runJobs } from './pool';
+import type { WorkerJob, WorkerReply } from './protocol';
+
+function progressPrinter(
+  layouts: readonly LayoutKind[],
+): (index: number, done: number, total: number) => void {
+  if (!process.stderr.isTTY) return () => {};
+  const percent = layouts.map(() => 0);
+  return (index, done, total) => {
+    const next = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
+    if (next === percent[index]) return;
+    percent[index] = next;
+    process.stderr.write(
+      `\r${layouts.map((layout, i) => `${layout} ${percent[i]}%`).join('  ')}   `,
+    );
+  };
+}
+
+function cpuSeconds(
+  options: CliOptions,
+  layout: LayoutKind,
+  items: number,
+  operations: number,
+  bare: number | null,
+): number {
+  return options.cpu === 'measure' && bare !== null
+    ? bare
+    : articleCpuSecondsPerOp(layout, items) * operations;
+}
+
+function pointJson(results: PointResult[]): string {
+  return JSON.stringify({
+    results: results.map((result) => ({
+      layout: result.layout,
+      items: result.items,
+      itemsPerPage: result.itemsPerPage,
+      pages: result.pages,
+      operations: result.operations,
+      comparisons: result.comparisons,
+      swaps: result.swaps,
+      zeroFill: result.zeroFill,
+      hits: result.hits,
+      frames: [result.frames],
+      pageIns: [result.pageIns],
+      writebacks: [result.writebacks],
+    })),
+  });
+}
+
+async function main(): Promise<number> {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`sim: ${parsed.message}\n`);
+    return 2;
+  }
+  const options = parsed.options;
+  const timeBare = options.cpu === 'measure';
+  const jobs: WorkerJob[] = options.layouts.map((layout) =>
+    options.command === 'sweep'
+      ? {
+          job: 'sweep',
+          layout,
+          itemsPerPage: options.itemsPerPage,
+          workload: options.workload,
+          timeBare,
+        }
+      : {
+          job: 'point',
+          layout,
+          itemsPerPage: options.itemsPerPage,
+          workload: options.workload,
+          frames: options.frames ?? 1,
+          timeBare,
+        },
+  );
+  const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(options.layouts));
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+
+  if (options.command === 'sweep') {
+    const results: SweepResult[] = [];
+    const bare = new Map<SweepResult, number | null>();
+    for (const reply of replies) {
+      if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);
+      results.push(reply.result);
+      bare.set(reply.result, reply.bareSeconds);
+    }
+    process.stdout.write(
+      options.format === 'json'
+        ? `${toJsonReport(results)}\n`
+        : toCsvReport(results, {
+            ioMs: options.ioMs,
+            cpuSeconds: (result) =>
+              cpuSeconds(
+                options,
+                result.layout,
+                result.items,
+                result.operations,
+                bare.get(result) ?? null,
+              ),
+          }),
+    );
+    return 0;
+  }
+
+  const points: PointResult[] = [];
+  const lines = [CSV_HEADER];
+  for (const reply of replies) {
+    if (reply.reply !== 'point') throw new Error(`unexpected reply ${reply.reply}`);
+    const result = reply.result;
+    points.push(result);
+    const moved = transfers(result.pageIns, result.writebacks);
+    const cpu = cpuSeconds(
+      options,
+      result.layout,
+      result.items,
+      result.operations,
+      reply.bareSeconds,
+    );
+    lines.push(
+      [
+        result.layout,
+        result.frames,
+        result.pageIns,
+        result.writebacks,
+        formatNumber(moved / result.operations),
+        formatNumber(totalSeconds(cpu, moved, options.ioMs)),
+      ].join(','),
+    );
+  }
+  process.stdout.write(
+    options.format === 'json' ? `${pointJson(points)}\n` : `${lines.join('\n')}\n`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`sim: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,162 @@
+// Index maps that place a heap in memory. As in Varnish's vbh.c, the binary heap and the B-heap
+// share every line of heap code and differ only in parent() and the children: this file.
+
+/** Which index map a heap uses. */
+export type LayoutKind = 'binary' | 'bheap';
+
+export const LAYOUT_KINDS: readonly LayoutKind[] = ['binary', 'bheap'];
+
+/** Smallest and largest items per page a layout accepts (powers of two only). */
+export const MIN_ITEMS_PER_PAGE = 4;
+export const MAX_ITEMS_PER_PAGE = 4096;
+
+/**
+ * A layout maps heap slots to slots. Slot 1 is the root; slot 0 is never used (parent(1) = 0).
+ * A slot with a single child reports it as both firstChild and secondChild (vbh.c does the same).
+ * Slot s lives on page floor(s / itemsPerPage): the array starts on a page boundary.
+ */
+export interface Layout {
+  readonly kind: LayoutKind;
+  readonly itemsPerPage: number;
+  /** log2(itemsPerPage): page of slot s is s >>> pageShift. */
+  readonly pageShift: number;
+  parent(slot: number): number;
+  firstChild(slot: number): number;
+  secondChild(slot: number): number;
+}
+
+export function isValidItemsPerPage(itemsPerPage: number): boolean {
+  return (
+    Number.isInteger(itemsPerPage) &&
+    itemsPerPage >= MIN_ITEMS_PER_PAGE &&
+    itemsPerPage <= MAX_ITEMS_PER_PAGE &&
+    (itemsPerPage & (itemsPerPage - 1)) === 0
+  );
+}
+
+function checkItemsPerPage(itemsPerPage: number): void {
+  if (!isValidItemsPerPage(itemsPerPage)) {
+    throw new RangeError(
+      `items per page must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got ${itemsPerPage}`,
+    );
+  }
+}
+
+/** The page a slot lives on. */
+export function pageOfSlot(layout: Layout, slot: number): number {
+  return slot >>> layout.pageShift;
+}
+
+/**
+ * The textbook heap (Williams 1964): children of u are 2u and 2u+1. Every step down a level
+ * doubles the slot number, so below the first page every level is on a different page (Figure 5).
+ */
+export class BinaryLayout implements Layout {
+  readonly kind = 'binary' as const;
+  readonly pageShift: number;
+
+  constructor(readonly itemsPerPage: number) {
+    checkItemsPerPage(itemsPerPage);
+    this.pageShift = Math.log2(itemsPerPage);
+  }
+
+  parent(slot: number): number {
+    return slot >>> 1;
+  }
+
+  firstChild(slot: number): number {
+    return slot * 2;
+  }
+
+  secondChild(slot: number): number {
+    return slot * 2 + 1;
+  }
+}
+
+/**
+ * Kamp's B-heap (Figure 6): each page holds a small subtree, filled vertically.
+ *
+ * Let P = itemsPerPage and H = P / 2. Write a slot as (page g, position p) with slot = g*P + p.
+ *
+ * Inside a page, positions form a little binary heap of their own: position p (2 <= p < H) has
+ * children 2p and 2p+1 on the same page, so the page holds log2(P) - 1 levels below position 2
+ * and 3. Positions H..P-1 are the page's bottom row.
+ *
+ * Page 0 starts at the root, position 1 (position 0 is the unused slot 0).
+ *
+ * Every other page is entered from a parent page's bottom row. "Once we leave a VM page through
+ * the bottom, it is important that both child nodes live in the same VM page, because we are going
+ * to compare them both to their parent" (the article): so the two children of a bottom-row slot
+ * are positions 0 and 1 of one fresh page. Positions 0 and 1 are then "magical": each has a single
+ * child, position 2 and 3 respectively, and the tree "fails to expand for one generation" there so
+ * that those two first positions of the page are used productively.
+ *
+ * Which page? A page has H bottom-row slots, so pages form an H-ary tree: bottom-row slot j
+ * (position H + j) of page g leads to page g*H + j + 1, exactly the 0-based H-ary heap formula
+ * children(g) = g*H + 1 .. g*H + H. Conversely page g >= 1 hangs from page floor((g-1)/H),
+ * bottom-row slot (g-1) mod H.
+ *
+ * Filling slots 1, 2, 3, ... in order always gives a parent a smaller slot than its child, so
+ * the heap can grow at the tail exactly like a binary heap and every slot 1..n is used.
+ */
+export class BHeapLayout implements Layout {
+  readonly kind = 'bheap' as const;
+  readonly pageShift: number;
+  private readonly pageMask: number; // P - 1: a slot's position within its page is slot & pageMask
+  private readonly half: number; // H = P / 2: first bottom-row position, and child pages per page
+  private readonly halfShift: number; // log2(H): multiplying by H is a shift
+
+  constructor(readonly itemsPerPage: number) {
+    checkItemsPerPage(itemsPerPage);
+    this.pageShift = Math.log2(itemsPerPage);
+    this.pageMask = itemsPerPage - 1;
+    this.half = itemsPerPage >>> 1;
+    this.halfShift = this.pageShift - 1;
+  }
+
+  parent(slot: number): number {
+    const position = slot & this.pageMask;
+    if (slot < this.itemsPerPage || position >= 4) {
+      // Inside a page (or anywhere on page 0, where positions 2 and 3 hang from the root at 1):
+      // the in-page binary heap, position p -> floor(p / 2), page unchanged.
+      return (slot & ~this.pageMask) | (position >>> 1);
+    }
+    if (position >= 2) {
+      // Positions 2 and 3 are the single children of the magical positions 0 and 1.
+      return slot - 2;
+    }
+    // Positions 0 and 1 of page g: the entry pair, hanging from bottom-row slot (g-1) mod H of
+    // page floor((g-1) / H). With H a power of two, those are (g-1) & (H-1) and (g-1) >> log2(H);
+    // the parent's position is H + that bottom-row index, and H + j = H | j because j < H.
+    const pageAbove = (slot >>> this.pageShift) - 1;
+    return (
+      ((pageAbove >>> this.halfShift) << this.pageShift) | this.half | (pageAbove & (this.half - 1))
+    );
+  }
+
+  firstChild(slot: number): number {
+    const position = slot & this.pageMask;
+    if (position < 2 && slot >= this.itemsPerPage) {
+      // Magical entry pair: one child each, two positions further down the same page.
+      return slot + 2;
+    }
+    if (position >= this.half) {
+      // Bottom row: both children open page g*H + j + 1, where j = position - H is the
+      // bottom-row index (position & (H-1), as position < 2H), at its positions 0 and 1.
+      const page = slot >>> this.pageShift;
+      const childPage = (page << this.halfShift) + (position & (this.half - 1)) + 1;
+      return childPage << this.pageShift;
+    }
+    // Inside the page: position p -> 2p, which is slot + p because slot = g*P + p.
+    return slot + position;
+  }
+
+  secondChild(slot: number): number {
+    if ((slot & this.pageMask) < 2 && slot >= this.itemsPerPage) return slot + 2;
+    return this.firstChild(slot) + 1;
+  }
+}
+
+export function makeLayout(kind: LayoutKind, itemsPerPage: number): Layout {
+  return kind === 'binary' ? new BinaryLayout(itemsPerPage) : new BHeapLayout(itemsPerPage);
+}

@@ -1,0 +1,119 @@
+// One run of a workload on one layout, measured for every frame count at once (curves.ts) or
+// for one frame count by direct LRU simulation (pager.ts). The CLI, the worker and the tests
+// all call these, so a scenario gives the same numbers wherever it runs.
+
+import { AllFramesCounter } from './curves';
+import { type LayoutKind, makeLayout } from './layout';
+import { NO_MEMORY } from './memory';
+import { LruPager } from './pager';
+import {
+  type ProgressCallback,
+  pagesFor,
+  runWorkload,
+  type Workload,
+  workloadCapacity,
+} from './workloads';
+
+export interface SweepResult {
+  layout: LayoutKind;
+  /** Items of the workload (phk/expiry: N; script: the largest size reached). */
+  items: number;
+  itemsPerPage: number;
+  /** Pages the run touched: frame counts run from 1 to this. */
+  pages: number;
+  operations: number;
+  comparisons: number;
+  swaps: number;
+  zeroFill: number;
+  /** Index f - 1: page-ins and write-backs with f resident pages. */
+  pageIns: Float64Array;
+  writebacks: Float64Array;
+}
+
+export function workloadItems(workload: Workload): number {
+  return workload.kind === 'script' ? workloadCapacity(workload) : workload.items;
+}
+
+/** Runs the workload once and returns page-ins and write-backs for every frame count. */
+export function sweepLayout(
+  kind: LayoutKind,
+  itemsPerPage: number,
+  workload: Workload,
+  onProgress: ProgressCallback | null = null,
+): SweepResult {
+  const layout = makeLayout(kind, itemsPerPage);
+  const addressPages = pagesFor(workloadCapacity(workload), itemsPerPage);
+  const counter = new AllFramesCounter(addressPages, itemsPerPage);
+  const stats = runWorkload(workload, layout, counter, null, onProgress);
+  const curves = counter.finish();
+  // Expiry reserves room for growth it may not use: report only the pages actually touched.
+  const pages = Math.max(1, curves.zeroFills);
+  return {
+    layout: kind,
+    items: workloadItems(workload),
+    itemsPerPage,
+    pages,
+    operations: stats.operations,
+    comparisons: stats.comparisons,
+    swaps: stats.swaps,
+    zeroFill: curves.zeroFills,
+    pageIns: curves.pageIns.slice(0, pages),
+    writebacks: curves.writeBacks.slice(0, pages),
+  };
+}
+
+export interface PointResult {
+  layout: LayoutKind;
+  items: number;
+  itemsPerPage: number;
+  pages: number;
+  frames: number;
+  operations: number;
+  comparisons: number;
+  swaps: number;
+  zeroFill: number;
+  hits: number;
+  pageIns: number;
+  writebacks: number;
+}
+
+/** Direct LRU simulation with a fixed number of frames (the one-pass curves are checked against it). */
+export function runAtFrames(
+  kind: LayoutKind,
+  itemsPerPage: number,
+  workload: Workload,
+  frames: number,
+  onProgress: ProgressCallback | null = null,
+): PointResult {
+  const layout = makeLayout(kind, itemsPerPage);
+  const addressPages = pagesFor(workloadCapacity(workload), itemsPerPage);
+  const pager = new LruPager(frames, addressPages, itemsPerPage);
+  const stats = runWorkload(workload, layout, pager, null, onProgress);
+  return {
+    layout: kind,
+    items: workloadItems(workload),
+    itemsPerPage,
+    pages: pager.zeroFills,
+    frames,
+    operations: stats.operations,
+    comparisons: stats.comparisons,
+    swaps: stats.swaps,
+    zeroFill: pager.zeroFills,
+    hits: pager.hits,
+    pageIns: pager.pageIns,
+    writebacks: pager.writeBacks,
+  };
+}
+
+/** Wall-clock seconds of the workload with no instrumentation: the "measured" CPU time. */
+export function timeBareWorkload(
+  kind: LayoutKind,
+  itemsPerPage: number,
+  workload: Workload,
+  now: () => number,
+): { seconds: number; operations: number } {
+  const layout = makeLayout(kind, itemsPerPage);
+  const start = now();
+  const stats = runWorkload(workload, layout, NO_MEMORY);
+  return { seconds: (now() - start) / 1000, operations: stats.operations };
+}
