@@ -1,0 +1,46 @@
+// `npm run reproduce`: runs the article's scenario (1M items, 512 per page, seed 1) on both
+// layouts and checks its claims. Exits 1 if any claim fails.
+
+import { ARTICLE_ITEMS_PER_PAGE, articleWorkload, checkArticleClaims } from '../core/article';
+import type { LayoutKind } from '../core/layout';
+import type { SweepResult } from '../core/sweep';
+import { runJobs } from './pool';
+
+async function main(): Promise<number> {
+  const layouts: LayoutKind[] = ['binary', 'bheap'];
+  process.stderr.write('running the article scenario: 1,000,000 items, 512 per page, seed 1 …\n');
+  const replies = await runJobs(
+    layouts.map((layout) => ({
+      job: 'sweep' as const,
+      layout,
+      itemsPerPage: ARTICLE_ITEMS_PER_PAGE,
+      workload: articleWorkload(),
+      timeBare: false,
+    })),
+    () => {},
+  );
+  const results = {} as Record<LayoutKind, SweepResult>;
+  for (const reply of replies) {
+    if (reply.reply !== 'sweep') throw new Error('unexpected reply');
+    results[reply.result.layout] = reply.result;
+  }
+  const claims = checkArticleClaims(results);
+  for (const claim of claims) {
+    process.stdout.write(
+      `${claim.ok ? 'PASS' : 'FAIL'}  ${claim.claim}\n      measured: ${claim.measured}\n`,
+    );
+  }
+  const failed = claims.filter((claim) => !claim.ok).length;
+  process.stdout.write(`${claims.length - failed} passed, ${failed} failed\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`reproduce: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
