@@ -10,8 +10,11 @@ export type Sift = 'up' | 'down';
 export type TouchOutcome = 'hit' | 'zero-fill' | 'page-in';
 
 export type SimEvent =
-  /** An operation starts. `slot` is the slot it works on (new tail, root, or the named slot). */
-  | { kind: 'op-begin'; op: OpKind; index: number; slot: number; key: number }
+  /**
+   * An operation starts. `slot` is the slot it works on (new tail, root, or the named slot),
+   * `item` the item it inserts, removes or rekeys, `key` its (new) key.
+   */
+  | { kind: 'op-begin'; op: OpKind; index: number; slot: number; key: number; item: number }
   /** An operation ends; `slot` is where the moved item came to rest (0 if none moved). */
   | { kind: 'op-end'; op: OpKind; index: number; slot: number }
   /**

@@ -13,6 +13,16 @@ export const ROOT_SLOT = 1;
 /** Told whenever an item changes slot (NO_SLOT when it leaves), so callers can keep handles. */
 export type SlotCallback = (item: number, slot: number) => void;
 
+/** A copy of a heap's contents, to rewind a replay (see replay.ts). */
+export interface HeapSnapshot {
+  keys: Float64Array;
+  items: Int32Array;
+  tail: number;
+  opIndex: number;
+  comparisons: number;
+  swaps: number;
+}
+
 export interface HeapOptions {
   /** Most items the heap will hold at once. */
   capacity: number;
@@ -61,6 +71,28 @@ export class Heap {
     return this.opIndex;
   }
 
+  snapshot(): HeapSnapshot {
+    return {
+      keys: this.keys.slice(0, this.tail + 1),
+      items: this.items.slice(0, this.tail + 1),
+      tail: this.tail,
+      opIndex: this.opIndex,
+      comparisons: this.comparisons,
+      swaps: this.swaps,
+    };
+  }
+
+  restore(snapshot: HeapSnapshot): void {
+    this.keys.fill(0);
+    this.items.fill(0);
+    this.keys.set(snapshot.keys);
+    this.items.set(snapshot.items);
+    this.tail = snapshot.tail;
+    this.opIndex = snapshot.opIndex;
+    this.comparisons = snapshot.comparisons;
+    this.swaps = snapshot.swaps;
+  }
+
   keyAt(slot: number): number {
     return this.keys[slot];
   }
@@ -80,7 +112,7 @@ export class Heap {
       throw new RangeError(`heap is full (capacity ${this.capacity})`);
     }
     const slot = ++this.tail;
-    this.begin('insert', slot, key);
+    this.begin('insert', slot, key, item);
     this.memory.write(slot);
     this.keys[slot] = key;
     this.items[slot] = item;
@@ -95,7 +127,7 @@ export class Heap {
   popMin(): number {
     if (this.tail === 0) throw new RangeError('popMin on an empty heap');
     const key = this.keys[ROOT_SLOT];
-    this.begin('popMin', ROOT_SLOT, key);
+    this.begin('popMin', ROOT_SLOT, key, this.items[ROOT_SLOT]);
     const item = this.items[ROOT_SLOT];
     const rest = this.removeAt(ROOT_SLOT);
     this.end('popMin', rest);
@@ -105,7 +137,7 @@ export class Heap {
   /** Removes the item in `slot` (Varnish: binheap_delete) and returns its id. */
   delete(slot: number): number {
     this.checkSlot(slot, 'delete');
-    this.begin('delete', slot, this.keys[slot]);
+    this.begin('delete', slot, this.keys[slot], this.items[slot]);
     const item = this.items[slot];
     const rest = this.removeAt(slot);
     this.end('delete', rest);
@@ -119,7 +151,7 @@ export class Heap {
    */
   reorder(slot: number, key: number): number {
     this.checkSlot(slot, 'reorder');
-    this.begin('reorder', slot, key);
+    this.begin('reorder', slot, key, this.items[slot]);
     const oldKey = this.keys[slot];
     this.keys[slot] = key;
     if (this.sink !== null) this.sink.emit({ kind: 'rekey', slot, key, oldKey });
@@ -307,9 +339,9 @@ export class Heap {
     return slot;
   }
 
-  private begin(op: OpKind, slot: number, key: number): void {
+  private begin(op: OpKind, slot: number, key: number, item: number): void {
     if (this.sink !== null) {
-      this.sink.emit({ kind: 'op-begin', op, index: this.opIndex, slot, key });
+      this.sink.emit({ kind: 'op-begin', op, index: this.opIndex, slot, key, item });
     }
   }
 

@@ -16,6 +16,20 @@ export interface PagerCounts {
 
 const NONE = -1;
 
+/** A copy of the pager's state, to rewind a replay (see replay.ts). */
+export interface PagerSnapshot {
+  counts: PagerCounts;
+  newer: Int32Array;
+  older: Int32Array;
+  frameOf: Int32Array;
+  dirty: Uint8Array;
+  touched: Uint8Array;
+  freeFrames: number[];
+  head: number;
+  tailPage: number;
+  resident: number;
+}
+
 export class LruPager implements MemoryObserver, PagerCounts {
   hits = 0;
   zeroFills = 0;
@@ -61,6 +75,47 @@ export class LruPager implements MemoryObserver, PagerCounts {
 
   write(slot: number): void {
     this.reference(slot, true);
+  }
+
+  snapshot(): PagerSnapshot {
+    return {
+      counts: {
+        hits: this.hits,
+        zeroFills: this.zeroFills,
+        pageIns: this.pageIns,
+        writeBacks: this.writeBacks,
+        evictions: this.evictions,
+      },
+      newer: this.newer.slice(),
+      older: this.older.slice(),
+      frameOf: this.frameOf.slice(),
+      dirty: this.dirty.slice(),
+      touched: this.touched.slice(),
+      freeFrames: this.freeFrames.slice(),
+      head: this.head,
+      tailPage: this.tailPage,
+      resident: this.resident,
+    };
+  }
+
+  restore(snapshot: PagerSnapshot): void {
+    ({
+      hits: this.hits,
+      zeroFills: this.zeroFills,
+      pageIns: this.pageIns,
+      writeBacks: this.writeBacks,
+      evictions: this.evictions,
+    } = snapshot.counts);
+    this.newer.set(snapshot.newer);
+    this.older.set(snapshot.older);
+    this.frameOf.set(snapshot.frameOf);
+    this.dirty.set(snapshot.dirty);
+    this.touched.set(snapshot.touched);
+    this.freeFrames.length = 0;
+    this.freeFrames.push(...snapshot.freeFrames);
+    this.head = snapshot.head;
+    this.tailPage = snapshot.tailPage;
+    this.resident = snapshot.resident;
   }
 
   isResident(page: number): boolean {

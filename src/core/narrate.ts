@@ -1,0 +1,140 @@
+// One plain sentence per step, for the narration line and the screen-reader live region, and the
+// pseudocode line each event belongs to. Pure functions of the event (and the side's name).
+
+import type { OpKind, SimEvent } from './events';
+
+function keyText(key: number): string {
+  return Number.isInteger(key) ? String(key) : key.toFixed(2);
+}
+
+const OP_NAMES: Record<OpKind, string> = {
+  insert: 'insert',
+  popMin: 'pop the minimum',
+  delete: 'delete',
+  reorder: 'change a key',
+};
+
+/** "compare slot 12 (key 731) with its parent, slot 6 (key 410): 731 < 410 is false". */
+export function narrate(event: SimEvent): string {
+  switch (event.kind) {
+    case 'op-begin':
+      switch (event.op) {
+        case 'insert':
+          return `Operation ${event.index + 1}: insert key ${keyText(event.key)} at the tail, slot ${event.slot}.`;
+        case 'popMin':
+          return `Operation ${event.index + 1}: pop the minimum, key ${keyText(event.key)} in the root (slot 1).`;
+        case 'delete':
+          return `Operation ${event.index + 1}: delete slot ${event.slot} (key ${keyText(event.key)}).`;
+        case 'reorder':
+          return `Operation ${event.index + 1}: give slot ${event.slot} the new key ${keyText(event.key)}.`;
+      }
+      return '';
+    case 'op-end':
+      return event.slot > 0
+        ? `${capitalise(OP_NAMES[event.op])} done: the moved item rests in slot ${event.slot}.`
+        : `${capitalise(OP_NAMES[event.op])} done.`;
+    case 'touch': {
+      const verb = event.write ? 'write' : 'read';
+      const outcome =
+        event.outcome === 'hit'
+          ? 'hit (resident)'
+          : event.outcome === 'zero-fill'
+            ? 'first touch: zero-fill fault, no disk I/O'
+            : 'page fault: page-in from disk (1 transfer)';
+      return `${capitalise(verb)} slot ${event.slot}, on page ${event.page}: ${outcome}.`;
+    }
+    case 'evict':
+      return event.writeBack
+        ? `Memory is full: evict page ${event.page}, least recently used; it is dirty, so write it back (1 transfer).`
+        : `Memory is full: evict page ${event.page}, least recently used; it is clean, so no write.`;
+    case 'compare': {
+      const relation =
+        event.role === 'child-parent'
+          ? `with its parent, slot ${event.other}`
+          : event.role === 'second-first'
+            ? `(the second child) with the first child, slot ${event.other}`
+            : `with its smaller child, slot ${event.other}`;
+      const outcome =
+        event.role === 'child-parent'
+          ? event.less
+            ? 'smaller, so swap'
+            : 'not smaller, so stop'
+          : event.role === 'second-first'
+            ? event.less
+              ? 'the second child is smaller'
+              : 'take the first child'
+            : event.less
+              ? 'the parent is smaller, so stop'
+              : 'the child is not larger, so swap';
+      return `Compare slot ${event.slot} (key ${keyText(event.slotKey)}) ${relation} (key ${keyText(event.otherKey)}): ${outcome}.`;
+    }
+    case 'swap':
+      return `Swap slots ${event.slot} and ${event.other}.`;
+    case 'place':
+      return event.from > 0
+        ? `Move the tail item (key ${keyText(event.key)}) from slot ${event.from} into slot ${event.slot}.`
+        : `Place key ${keyText(event.key)} in slot ${event.slot}.`;
+    case 'clear':
+      return `Clear slot ${event.slot}: the heap shrinks by one.`;
+    case 'remove':
+      return `Take out key ${keyText(event.key)} from slot ${event.slot}.`;
+    case 'rekey':
+      return `Change the key in slot ${event.slot} from ${keyText(event.oldKey)} to ${keyText(event.key)}.`;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The pseudocode shown beside the heaps; line ids are what events point at. */
+export const PSEUDOCODE: readonly { id: string; text: string; indent: number }[] = [
+  { id: 'insert', text: 'insert(key):', indent: 0 },
+  { id: 'insert-place', text: 'n ← n + 1; A[n] ← key', indent: 1 },
+  { id: 'insert-sift', text: 'siftUp(n)', indent: 1 },
+  { id: 'pop', text: 'popMin() / delete(s):', indent: 0 },
+  { id: 'pop-take', text: 'min ← A[s]', indent: 1 },
+  { id: 'pop-move', text: 'A[s] ← A[n]; A[n] ← empty; n ← n − 1', indent: 1 },
+  { id: 'pop-sift', text: 'siftUp(s); siftDown(s)', indent: 1 },
+  { id: 'reorder', text: 'reorder(s, key): A[s].key ← key; siftUp; siftDown', indent: 0 },
+  { id: 'up', text: 'siftUp(u):', indent: 0 },
+  { id: 'up-compare', text: 'while u > 1 and A[u] < A[parent(u)]:', indent: 1 },
+  { id: 'up-swap', text: 'swap A[u], A[parent(u)]; u ← parent(u)', indent: 2 },
+  { id: 'down', text: 'siftDown(u):', indent: 0 },
+  { id: 'down-children', text: 'c ← first child; if second < first: c ← second', indent: 1 },
+  { id: 'down-compare', text: 'if A[u] < A[c]: stop', indent: 1 },
+  { id: 'down-swap', text: 'swap A[u], A[c]; u ← c', indent: 2 },
+  { id: 'done', text: 'done', indent: 0 },
+];
+
+/**
+ * The pseudocode line for an event. Page events (touch, evict) belong to the line that caused
+ * them, so they return null and the view keeps the previous line lit.
+ */
+export function pseudocodeLine(event: SimEvent): string | null {
+  switch (event.kind) {
+    case 'op-begin':
+      return event.op === 'insert' ? 'insert' : event.op === 'reorder' ? 'reorder' : 'pop';
+    case 'place':
+      return event.from > 0 ? 'pop-move' : 'insert-place';
+    case 'clear':
+      return 'pop-move';
+    case 'remove':
+      return 'pop-take';
+    case 'rekey':
+      return 'reorder';
+    case 'compare':
+      return event.role === 'child-parent'
+        ? 'up-compare'
+        : event.role === 'second-first'
+          ? 'down-children'
+          : 'down-compare';
+    case 'swap':
+      return event.sift === 'up' ? 'up-swap' : 'down-swap';
+    case 'op-end':
+      return 'done';
+    case 'touch':
+    case 'evict':
+      return null;
+  }
+}

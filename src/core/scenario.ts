@@ -1,0 +1,292 @@
+// The scenario a link carries: the one module that knows the URL format. It is versioned (v),
+// validated parameter by parameter (a bad one falls back to its default, with a message naming
+// it and its valid range), and fills in defaults. The page and the CLI share its ranges.
+
+import { isValidItemsPerPage, MAX_ITEMS_PER_PAGE, MIN_ITEMS_PER_PAGE } from './layout';
+import {
+  clip,
+  KEY_RANGE_RANGE,
+  MAX_IO_MS,
+  parseIntInRange,
+  parseNumberInRange,
+  SEED_RANGE,
+} from './limits';
+import { formatScript, parseScript, type ScriptOp } from './script';
+import {
+  pagesFor,
+  WORKLOAD_KINDS,
+  type Workload,
+  type WorkloadKind,
+  workloadCapacity,
+} from './workloads';
+
+export const SCENARIO_VERSION = 1;
+
+/**
+ * Largest heap the page animates. Past this a replay's first pass takes long enough to be felt
+ * (about 16k items x 4 operations x ~100 events per side); the CLI has no such limit.
+ */
+export const PAGE_MAX_ITEMS = 16_384;
+/** Longest custom script the page accepts. */
+export const PAGE_MAX_SCRIPT_OPS = 20_000;
+
+export interface Scenario {
+  items: number;
+  itemsPerPage: number;
+  frames: number;
+  ioMs: number;
+  seed: number;
+  workload: WorkloadKind;
+  /** Custom script (canonical text), used when workload is 'script'. */
+  ops: string;
+  /** Keys are random() % keys. */
+  keys: number;
+  /** Event cursor: a lockstep step number, or 'end'. */
+  step: number | 'end';
+}
+
+/** The article's figures use 8 items per page; 60 items fill 8 pages, 4 of them resident. */
+export const DEFAULT_SCENARIO: Readonly<Scenario> = {
+  items: 60,
+  itemsPerPage: 8,
+  frames: 4,
+  ioMs: 1,
+  seed: 1,
+  workload: 'phk',
+  ops: 'i 50, i 20, i 80, i 10, i 30, i 60, i 90, i 5, pop, del 3, re 2 1, pop',
+  keys: 1000,
+  step: 0,
+};
+
+/** Every query parameter the page understands, in the order links write them. */
+export const SCENARIO_PARAMS = [
+  'v',
+  'items',
+  'page',
+  'frames',
+  'io',
+  'seed',
+  'workload',
+  'ops',
+  'keys',
+  'step',
+] as const;
+
+/** A refused parameter: its name and a message saying what is wrong and what is allowed. */
+export interface ScenarioError {
+  param: string;
+  message: string;
+}
+
+export interface ParsedScenario {
+  scenario: Scenario;
+  /** One message per refused parameter; the scenario holds its default instead. */
+  errors: ScenarioError[];
+}
+
+/** Pages the scenario's heap spans (the frame range is 1..this). */
+export function scenarioPages(scenario: Scenario): number {
+  return pagesFor(workloadCapacity(scenarioWorkload(scenario)), scenario.itemsPerPage);
+}
+
+export function scenarioScript(scenario: Scenario): ScriptOp[] {
+  const parsed = parseScript(scenario.ops);
+  return parsed.ok ? parsed.value.ops : [];
+}
+
+export function scenarioWorkload(scenario: Scenario): Workload {
+  if (scenario.workload === 'script') return { kind: 'script', ops: scenarioScript(scenario) };
+  return {
+    kind: scenario.workload,
+    items: scenario.items,
+    seed: scenario.seed,
+    keyRange: scenario.keys,
+  };
+}
+
+/** Reads a query string (with or without '?'). Never throws; bad parameters become messages. */
+export function parseScenario(query: string): ParsedScenario {
+  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const scenario: Scenario = { ...DEFAULT_SCENARIO };
+  const errors: ScenarioError[] = [];
+
+  for (const name of new Set(params.keys())) {
+    if (!(SCENARIO_PARAMS as readonly string[]).includes(name)) {
+      errors.push(
+        err(
+          name,
+          `unknown parameter "${clip(name, 24)}" was ignored; parameters: ${SCENARIO_PARAMS.join(', ')}`,
+        ),
+      );
+    } else if (params.getAll(name).length > 1) {
+      errors.push(err(name, `${name} is given more than once; the first value is used`));
+    }
+  }
+  const get = (name: string): string | null => params.get(name);
+
+  const version = get('v');
+  if (version !== null && version !== String(SCENARIO_VERSION)) {
+    errors.push(
+      err(
+        'v',
+        `v (link format version) must be ${SCENARIO_VERSION}, got "${clip(version, 12)}"; read as version ${SCENARIO_VERSION}`,
+      ),
+    );
+  }
+
+  const intParam = (
+    name: string,
+    range: { min: number; max: number },
+    apply: (value: number) => void,
+    note = '',
+  ): void => {
+    const text = get(name);
+    if (text === null) return;
+    const parsed = parseIntInRange(name, text, range);
+    if (parsed.ok) apply(parsed.value);
+    else errors.push(err(name, `${parsed.error}${note}; using ${String(defaultOf(name))}`));
+  };
+
+  const workloadText = get('workload');
+  if (workloadText !== null) {
+    const kind = WORKLOAD_KINDS.find((candidate) => candidate === workloadText);
+    if (kind === undefined) {
+      errors.push(
+        err(
+          'workload',
+          `workload must be one of ${WORKLOAD_KINDS.join(', ')}, got "${clip(workloadText, 24)}"; using ${DEFAULT_SCENARIO.workload}`,
+        ),
+      );
+    } else scenario.workload = kind;
+  }
+
+  intParam(
+    'items',
+    { min: 1, max: PAGE_MAX_ITEMS },
+    (value) => {
+      scenario.items = value;
+    },
+    ` (larger heaps: use the command line)`,
+  );
+
+  const pageText = get('page');
+  if (pageText !== null) {
+    const value = /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
+    if (isValidItemsPerPage(value)) scenario.itemsPerPage = value;
+    else {
+      errors.push(
+        err(
+          'page',
+          `page (items per page) must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${clip(pageText, 24)}"; using ${DEFAULT_SCENARIO.itemsPerPage}`,
+        ),
+      );
+    }
+  }
+
+  intParam('seed', SEED_RANGE, (value) => {
+    scenario.seed = value;
+  });
+  intParam('keys', KEY_RANGE_RANGE, (value) => {
+    scenario.keys = value;
+  });
+
+  const ioText = get('io');
+  if (ioText !== null) {
+    const parsed = parseNumberInRange('io (ms per transfer)', ioText, 0, MAX_IO_MS);
+    if (parsed.ok) scenario.ioMs = parsed.value;
+    else errors.push(err('io', `${parsed.error}; using ${DEFAULT_SCENARIO.ioMs}`));
+  }
+
+  const opsText = get('ops');
+  if (opsText !== null) {
+    const parsed = parseScript(opsText);
+    if (!parsed.ok) errors.push(err('ops', `ops: ${parsed.error}; using the default script`));
+    else if (parsed.value.ops.length > PAGE_MAX_SCRIPT_OPS) {
+      errors.push(
+        err(
+          'ops',
+          `ops has ${parsed.value.ops.length} operations; the page takes at most ${PAGE_MAX_SCRIPT_OPS}; using the default script`,
+        ),
+      );
+    } else scenario.ops = formatScript(parsed.value.ops);
+    if (scenario.workload !== 'script') {
+      errors.push(
+        err(
+          'ops',
+          `ops applies only to workload=script (workload is ${scenario.workload}); it was kept but is not used`,
+        ),
+      );
+    }
+  }
+
+  // The frame range depends on the size, so it is checked last.
+  const pages = scenarioPages(scenario);
+  intParam(
+    'frames',
+    { min: 1, max: pages },
+    (value) => {
+      scenario.frames = value;
+    },
+    ` (the pages this scenario spans)`,
+  );
+  if (scenario.frames > pages) scenario.frames = Math.min(DEFAULT_SCENARIO.frames, pages);
+
+  const stepText = get('step');
+  if (stepText !== null) {
+    if (stepText === 'end') scenario.step = 'end';
+    else if (/^\d+$/.test(stepText) && Number.isSafeInteger(Number(stepText)))
+      scenario.step = Number(stepText);
+    else
+      errors.push(
+        err(
+          'step',
+          `step must be a whole number of steps or "end", got "${clip(stepText, 24)}"; using 0`,
+        ),
+      );
+  }
+  return { scenario, errors };
+}
+
+function err(param: string, message: string): ScenarioError {
+  return { param, message };
+}
+
+function defaultOf(name: string): number | string {
+  switch (name) {
+    case 'items':
+      return DEFAULT_SCENARIO.items;
+    case 'seed':
+      return DEFAULT_SCENARIO.seed;
+    case 'keys':
+      return DEFAULT_SCENARIO.keys;
+    case 'frames':
+      return `${DEFAULT_SCENARIO.frames} (or fewer if the heap spans fewer pages)`;
+    default:
+      return 'the default';
+  }
+}
+
+/** The canonical query string for a scenario: every parameter, in a fixed order. */
+export function formatScenario(scenario: Scenario): string {
+  const params = new URLSearchParams();
+  params.set('v', String(SCENARIO_VERSION));
+  params.set('items', String(scenario.items));
+  params.set('page', String(scenario.itemsPerPage));
+  params.set('frames', String(scenario.frames));
+  params.set('io', String(scenario.ioMs));
+  params.set('seed', String(scenario.seed));
+  params.set('workload', scenario.workload);
+  if (scenario.workload === 'script') params.set('ops', scenario.ops);
+  params.set('keys', String(scenario.keys));
+  params.set('step', String(scenario.step));
+  return params.toString();
+}
+
+/** The CLI line that computes the same numbers as this scenario. */
+export function cliCommandFor(scenario: Scenario): string {
+  const workload =
+    scenario.workload === 'script'
+      ? `--workload script --ops "${scenario.ops}"`
+      : `--workload ${scenario.workload} --items ${scenario.items} --seed ${scenario.seed} --keys ${scenario.keys}`;
+  return `npm run sim -- run --layout binary,bheap ${workload} --page-items ${scenario.itemsPerPage} --frames ${scenario.frames} --io-ms ${scenario.ioMs}`;
+}
