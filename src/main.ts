@@ -1,7 +1,7 @@
-// Entry point of the page: mounts the app into #app.
-const app = document.querySelector<HTMLDivElement>('#app');
-if (app !== null) {
-  const heading = document.createElement('h1');
-  heading.textContent = 'B-Heap Lab';
-  app.append(heading);
-}
+// Entry point of the page: styles, then the app mounted into #app.
+import './styles.css';
+import './view/views.css';
+import { App } from './app/app';
+
+const root = document.querySelector<HTMLDivElement>('#app');
+if (root !== null) new App(root);

@@ -423,7 +423,9 @@ export class Timeline {
     const targetOp = this.opAt(target);
     if (targetOp >= 0 && targetOp === this.heldOp) {
       if (target < this.cursor) {
-        this.sides.forEach((side, index) => side.view.restore(this.heldViewStart[index]));
+        this.sides.forEach((side, index) => {
+          side.view.restore(this.heldViewStart[index]);
+        });
         this.applied = this.sides.map(() => 0);
       }
       this.applyHeldTo(target - this.stepStart[targetOp]);
@@ -439,7 +441,9 @@ export class Timeline {
       this.applyHeldTo(Number.POSITIVE_INFINITY);
       k = next;
     } else {
-      this.sides.forEach((side, index) => side.restore(this.checkpoints[checkpoint][index]));
+      this.sides.forEach((side, index) => {
+        side.restore(this.checkpoints[checkpoint][index]);
+      });
       k = checkpoint * this.every;
     }
     this.held = this.sides.map(() => []);

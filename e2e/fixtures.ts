@@ -1,0 +1,78 @@
+// Shared fixture: every journey fails on a console error or an uncaught page error.
+import { test as base, expect, type Page } from '@playwright/test';
+import { Timeline } from '../src/core/replay';
+import { parseScenario } from '../src/core/scenario';
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await use(problems);
+    expect(problems, 'no console or page errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+const COUNTER_STEMS = ['comparisons', 'swaps', 'pageins', 'writebacks', 'zerofill'] as const;
+
+/** The ten counters as the page shows them. */
+export async function readCounters(page: Page): Promise<Record<string, number>> {
+  const values: Record<string, number> = {};
+  for (const side of ['binary', 'bheap']) {
+    for (const stem of COUNTER_STEMS) {
+      const text = await page.getByTestId(`${stem}-${side}`).textContent();
+      expect(text ?? '', `${stem}-${side} is a plain integer`).toMatch(/^\d+$/);
+      values[`${stem}-${side}`] = Number(text);
+    }
+  }
+  return values;
+}
+
+/** The same ten counters computed by the core (in Node) for a query string and step. */
+export function expectedCounters(query: string, step: number): Record<string, number> {
+  const timeline = new Timeline(parseScenario(query).scenario);
+  timeline.seek(0);
+  timeline.seek(step);
+  const values: Record<string, number> = {};
+  ['binary', 'bheap'].forEach((side, index) => {
+    const c = timeline.sides[index].view.counters;
+    values[`comparisons-${side}`] = c.comparisons;
+    values[`swaps-${side}`] = c.swaps;
+    values[`pageins-${side}`] = c.pageIns;
+    values[`writebacks-${side}`] = c.writebacks;
+    values[`zerofill-${side}`] = c.zeroFills;
+  });
+  return values;
+}
+
+export function timelineFor(query: string): Timeline {
+  return new Timeline(parseScenario(query).scenario);
+}
+
+/** Waits until the page shows `step` (it renders on the next animation frame). */
+export async function expectStep(page: Page, step: number): Promise<void> {
+  await expect(page.getByTestId('step-label')).toHaveText(new RegExp(`^step ${step} / `));
+}
+
+/** Waits until the counters equal what the core computes for the link and step. */
+export async function expectCountersAt(page: Page, step: number): Promise<Record<string, number>> {
+  await expectStep(page, step);
+  const expected = expectedCounters(new URL(page.url()).search, step);
+  await expect.poll(() => readCounters(page)).toEqual(expected);
+  return expected;
+}
+
+export async function currentStep(page: Page): Promise<number> {
+  const text = (await page.getByTestId('step-label').textContent()) ?? '';
+  const match = /step (\d+) \/ (\d+)/.exec(text);
+  expect(match, `step label "${text}"`).not.toBeNull();
+  return Number(match?.[1]);
+}
+
+export function queryOf(page: Page): string {
+  return new URL(page.url()).search;
+}

@@ -1,0 +1,95 @@
+// A performance report, not a timed test: it prints and attaches what it measures (step cost,
+// autoplay frame rate on 2,048 pages, jump to the end of a 100,000-step scenario) and asserts
+// only that the measurements were taken.
+import { expect, test } from './fixtures';
+
+interface Durations {
+  seek: number[];
+  render: number[];
+}
+
+async function collect(page: import('@playwright/test').Page): Promise<Durations> {
+  return page.evaluate(() => {
+    const read = (name: string): number[] =>
+      performance.getEntriesByName(name).map((entry) => entry.duration);
+    const result = { seek: read('bheap:seek'), render: read('bheap:render') };
+    performance.clearMeasures();
+    return result;
+  });
+}
+
+function summary(values: number[]): string {
+  if (values.length === 0) return 'n/a';
+  const sorted = [...values].sort((a, b) => a - b);
+  const pick = (q: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `median ${pick(0.5).toFixed(2)} ms, p95 ${pick(0.95).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n=${values.length})`;
+}
+
+test('performance report: stepping, autoplay on 2,048 pages, jump to end', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const report: string[] = [];
+
+  // 1. Stepping one event at a time, forward and back, on the default scenario.
+  await page.goto('/?items=48&page=8&frames=4');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await page.evaluate(() => performance.clearMeasures());
+  for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+  let d = await collect(page);
+  report.push(`step (default scenario): seek ${summary(d.seek)}; render ${summary(d.render)}`);
+
+  // 2. Autoplay on a 2,049-page grid (8192 items, 4 per page).
+  await page.goto('/?items=8192&page=4&frames=64');
+  await page.getByTestId('speed').selectOption('1000');
+  await page.evaluate(() => performance.clearMeasures());
+  const frames = await page.evaluate(async () => {
+    const play = document.querySelector<HTMLButtonElement>('[data-testid="play"]');
+    play?.click();
+    const stamps: number[] = [];
+    await new Promise<void>((resolve) => {
+      const tick = (time: number): void => {
+        stamps.push(time);
+        if (stamps.length < 180) requestAnimationFrame(tick);
+        else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    play?.click();
+    return stamps;
+  });
+  const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+  const fps = (frames.length - 1) / elapsed;
+  d = await collect(page);
+  report.push(
+    `autoplay, 2,049 pages, 1000 steps/s: ${fps.toFixed(1)} frames/s over ${elapsed.toFixed(2)} s; render ${summary(d.render)}; seek ${summary(d.seek)}`,
+  );
+  const stepBack = await page.evaluate(() => performance.now());
+  void stepBack;
+
+  // 3. Jump to the end of a scenario of about 100,000 steps.
+  await page.goto('/?items=470&page=8&frames=8');
+  const total = Number(
+    /\/ (\d+)/.exec((await page.getByTestId('step-label').textContent()) ?? '')?.[1],
+  );
+  await page.evaluate(() => performance.clearMeasures());
+  await page.getByTestId('jump-end').click();
+  await expect(page.getByTestId('step-label')).toContainText(`step ${total} /`);
+  d = await collect(page);
+  report.push(
+    `jump to end of ${total} steps: seek ${summary(d.seek)}; render ${summary(d.render)}`,
+  );
+  await page.getByTestId('jump-start').click();
+  await page.evaluate(() => performance.clearMeasures());
+  await page.getByTestId('jump-end').click();
+  d = await collect(page);
+  report.push(`jump to end again (from the start): seek ${summary(d.seek)}`);
+
+  const text = report.join('\n');
+  console.log(`\nB-Heap Lab performance report\n${text}\n`);
+  await testInfo.attach('performance-report', { body: text, contentType: 'text/plain' });
+  expect(total).toBeGreaterThan(90_000);
+  expect(frames.length).toBe(180);
+});

@@ -1,0 +1,226 @@
+// The page a teacher projects: the default scenario, stepping, playback, keyboard and links.
+import {
+  currentStep,
+  expect,
+  expectCountersAt,
+  expectStep,
+  queryOf,
+  readCounters,
+  test,
+  timelineFor,
+} from './fixtures';
+
+test.describe('the visualiser', () => {
+  test('renders the default scenario with both heaps, their pages and trees', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/');
+    for (const id of [
+      'page-grid-binary',
+      'page-grid-bheap',
+      'tree-binary',
+      'tree-bheap',
+      'play',
+      'copy-link',
+    ]) {
+      await expect(page.getByTestId(id)).toBeVisible();
+    }
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+    // The link now carries the whole scenario, with defaults filled in.
+    expect(queryOf(page)).toContain('v=1');
+    expect(queryOf(page)).toContain('page=8');
+    const counters = await readCounters(page);
+    expect(Object.values(counters).every((value) => value === 0)).toBe(true);
+    await page.screenshot({ path: 'test-results/screenshots/default-scenario.png' });
+    expect(problems).toEqual([]);
+  });
+
+  test('stepping forward and back changes the counters exactly as the core computes', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    for (let i = 0; i < 25; i++) await page.getByTestId('step-forward').click();
+    const at25 = await expectCountersAt(page, 25);
+    expect(Object.values(at25).some((value) => value > 0)).toBe(true);
+    for (let i = 0; i < 7; i++) await page.getByTestId('step-back').click();
+    await expectCountersAt(page, 18);
+  });
+
+  test('stepping by operation lands on operation boundaries', async ({ page }) => {
+    await page.goto('/');
+    const timeline = timelineFor(queryOf(page));
+    await page.getByTestId('op-forward').click();
+    await expectStep(page, timeline.stepStart[1]);
+    await page.getByTestId('op-forward').click();
+    await expectStep(page, timeline.stepStart[2]);
+    await page.getByTestId('op-forward').click();
+    const boundary = timeline.stepStart[3];
+    expect(boundary).toBeGreaterThan(3);
+    await expectCountersAt(page, boundary);
+    await page.getByTestId('op-back').click();
+    await expectStep(page, timeline.stepStart[2]);
+  });
+
+  test('a mid-sift step highlights pseudocode and narrates the comparison', async ({ page }) => {
+    await page.goto('/');
+    const timeline = timelineFor(queryOf(page));
+    // Find a step in the middle of a popMin's sift-down on the binary side.
+    let target = -1;
+    for (let k = 0; k < timeline.ops.length && target < 0; k++) {
+      if (timeline.opKindAt(k) !== 'popMin') continue;
+      for (let s = timeline.stepStart[k] + 1; s <= timeline.stepStart[k + 1]; s++) {
+        timeline.seek(s);
+        const event = timeline.currentEvents()[0];
+        if (
+          event?.kind === 'compare' &&
+          event.role === 'parent-child' &&
+          s > timeline.stepStart[k] + 12
+        ) {
+          target = s;
+          break;
+        }
+      }
+    }
+    expect(target).toBeGreaterThan(0);
+    await page.goto(`/${queryOf(page).replace(/step=\d+/, `step=${target}`)}`);
+    await expectStep(page, target);
+    await expect(page.getByTestId('narration-binary')).toContainText('Compare slot');
+    await expect(page.getByTestId('narration-binary')).toContainText('smaller child');
+    await expect(page.locator('[data-testid="pseudocode"] li.lit')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/screenshots/mid-sift.png' });
+  });
+
+  test('play advances the cursor and pause stops it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('speed').selectOption('300');
+    await page.getByTestId('play').click();
+    await expect.poll(() => currentStep(page), { timeout: 10_000 }).toBeGreaterThan(20);
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    await page.waitForTimeout(100);
+    const paused = await currentStep(page);
+    await page.waitForTimeout(400);
+    expect(await currentStep(page)).toBe(paused);
+    await expectCountersAt(page, paused);
+  });
+
+  test('the keyboard steps, jumps and plays', async ({ page }) => {
+    await page.goto('/');
+    const timeline = timelineFor(queryOf(page));
+    await page.locator('body').click({ position: { x: 5, y: 700 } });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expectStep(page, 2);
+    await page.keyboard.press('ArrowLeft');
+    await expectStep(page, 1);
+    await page.keyboard.press('Shift+ArrowRight');
+    await expectStep(page, timeline.stepStart[1]);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expectStep(page, 0);
+    await page.keyboard.press('End');
+    await expectCountersAt(page, timeline.totalSteps);
+    await page.keyboard.press('Home');
+    await expectStep(page, 0);
+    await page.keyboard.press('Space');
+    await expect.poll(() => currentStep(page)).toBeGreaterThan(0);
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    await page.waitForTimeout(100);
+    const paused = await currentStep(page);
+    await page.waitForTimeout(300);
+    expect(await currentStep(page)).toBe(paused);
+  });
+
+  test('a link round-trips to the identical state', async ({ page, context }) => {
+    await page.goto(
+      '/?v=1&items=90&page=8&frames=5&io=10&seed=7&workload=expiry&keys=500&step=321',
+    );
+    await expectStep(page, 321);
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
+    await page.waitForFunction(() => window.location.search.includes('step=323'));
+    const link = page.url();
+    const counters = await expectCountersAt(page, 323);
+    const other = await context.newPage();
+    await other.goto(link);
+    await expectStep(other, 323);
+    expect(await readCounters(other)).toEqual(counters);
+    await expect(other.getByTestId('control-workload')).toHaveValue('expiry');
+    // Back and forward restore earlier scenarios.
+    await other.getByTestId('control-seed').fill('8');
+    await other.getByTestId('control-seed').press('Enter');
+    await other.waitForFunction(() => window.location.search.includes('seed=8'));
+    await other.goBack();
+    await other.waitForFunction(() => window.location.search.includes('seed=7'));
+    await expect(other.getByTestId('control-seed')).toHaveValue('7');
+    await expectStep(other, 323);
+    await expect.poll(() => readCounters(other)).toEqual(counters);
+  });
+
+  test('copy link puts the scenario link on the clipboard', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/?items=40&frames=3&step=10');
+    await page.getByTestId('copy-link').click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(page.url());
+    expect(copied).toContain('step=10');
+  });
+
+  test('a bad link names each bad parameter, falls back, and the page still works', async ({
+    page,
+  }) => {
+    await page.goto(
+      '/?v=1&items=%3Cimg%20src%3Dx%3E&page=500&frames=0&seed=-4&workload=nope&%3Cb%3Ebold%3C%2Fb%3E=1&step=99999999',
+    );
+    const error = page.getByTestId('scenario-error');
+    await expect(error).toBeVisible();
+    for (const name of [
+      'items',
+      'page (items per page)',
+      'frames',
+      'seed',
+      'workload',
+      'unknown parameter',
+      'step',
+    ]) {
+      await expect(error).toContainText(name);
+    }
+    await expect(error).toContainText('power of two from 4 to 4096');
+    // Parameter text is shown as text, never parsed as HTML.
+    await expect(error.locator('b, img')).toHaveCount(0);
+    await expect(error).toContainText('<b>bold</b>');
+    await expect(error).toContainText('<img src=x>');
+    await expect(page.getByTestId('page-grid-binary')).toBeVisible();
+    await page.getByTestId('step-forward').click();
+    await expectCountersAt(page, 1);
+    await page.screenshot({ path: 'test-results/screenshots/bad-link.png' });
+  });
+
+  test('a too-large heap is refused with a message instead of freezing', async ({ page }) => {
+    await page.goto('/?items=50000000');
+    await expect(page.getByTestId('scenario-error')).toContainText(
+      'items must be an integer from 1 to 16384',
+    );
+    await expect(page.getByTestId('control-items')).toHaveValue('48');
+  });
+
+  test('a bad control value is refused and keeps the previous value', async ({ page }) => {
+    await page.goto('/?items=40&step=5');
+    await page.getByTestId('control-items').fill('0');
+    await page.getByTestId('control-items').press('Enter');
+    await expect(page.getByTestId('scenario-error')).toContainText(
+      'items must be an integer from 1 to 16384',
+    );
+    await expect(page.getByTestId('control-items')).toHaveValue('40');
+  });
+
+  test('a custom script runs on both heaps', async ({ page }) => {
+    await page.goto('/?workload=script&ops=i%205%2C%20i%203%2C%20i%209%2C%20pop%2C%20del%201');
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+    await page.keyboard.press('End');
+    const timeline = timelineFor(queryOf(page));
+    const counters = await expectCountersAt(page, timeline.totalSteps);
+    expect(counters['comparisons-binary']).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,597 @@
+// The page's controller: owns the scenario (from the link), the timeline, playback and the URL.
+// Views only draw what the timeline's event-fed states hold.
+
+import { articleCpuSecondsPerOp } from '../core/cost';
+import type { SimEvent } from '../core/events';
+import { narrate, PSEUDOCODE, pseudocodeLine } from '../core/narrate';
+import { SIDES, Timeline } from '../core/replay';
+import {
+  DEFAULT_SCENARIO,
+  formatScenario,
+  PAGE_MAX_ITEMS,
+  parseScenario,
+  type Scenario,
+  type ScenarioError,
+  scenarioPages,
+} from '../core/scenario';
+import { SCRIPT_SYNTAX } from '../core/script';
+import { drawLegend } from '../view/pageGrid';
+import { el, setText } from './dom';
+import { SIDE_TITLES, type SideNumbers, SidePanel } from './sidePanel';
+
+/** Playback speeds, in lockstep steps per second. */
+const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
+const DEFAULT_SPEED = 10;
+
+type ControlName = 'items' | 'page' | 'frames' | 'io' | 'seed' | 'workload' | 'ops' | 'keys';
+
+export class App {
+  private scenario: Scenario = { ...DEFAULT_SCENARIO };
+  private timeline: Timeline;
+  private readonly panels: SidePanel[];
+  private readonly errorBox: HTMLElement;
+  private readonly controls = new Map<ControlName, HTMLInputElement | HTMLSelectElement>();
+  private readonly scrubber: HTMLInputElement;
+  private readonly stepLabel: HTMLElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly speedSelect: HTMLSelectElement;
+  private readonly narration: HTMLElement[];
+  private readonly live: HTMLElement;
+  private readonly codeLines = new Map<string, HTMLElement>();
+  private readonly ratioCell: HTMLElement;
+  private readonly linkStatus: HTMLElement;
+  private playing = false;
+  private lastFrame = 0;
+  private carry = 0;
+  private hoverPage: number | null = null;
+  private renderQueued = false;
+  private urlTimer: number | undefined;
+  private litLine: string | null = null;
+
+  constructor(private readonly root: HTMLElement) {
+    this.errorBox = el('div', {
+      class: 'scenario-error',
+      'data-testid': 'scenario-error',
+      role: 'alert',
+      hidden: '',
+    });
+    this.panels = SIDES.map((kind) => new SidePanel(kind, (page) => this.setHover(page)));
+    this.scrubber = el('input', {
+      type: 'range',
+      min: '0',
+      max: '0',
+      value: '0',
+      'aria-label': 'Step',
+    });
+    this.stepLabel = el('span', { class: 'step-label', 'data-testid': 'step-label' });
+    this.playButton = el(
+      'button',
+      { type: 'button', 'data-testid': 'play', 'aria-label': 'Play' },
+      ['▶ Play'],
+    );
+    this.speedSelect = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
+    for (const speed of SPEEDS) {
+      const option = el('option', { value: String(speed) }, [`${speed} steps/s`]);
+      if (speed === DEFAULT_SPEED) option.selected = true;
+      this.speedSelect.append(option);
+    }
+    this.narration = SIDES.map((kind) =>
+      el('p', { class: `narration narration-${kind}`, 'data-testid': `narration-${kind}` }),
+    );
+    this.live = el('div', {
+      class: 'visually-hidden',
+      'aria-live': 'polite',
+      'data-testid': 'live',
+    });
+    this.ratioCell = el('p', { class: 'ratio', 'data-testid': 'ratio' });
+    this.linkStatus = el('span', { class: 'link-status', role: 'status' });
+    this.build();
+    const parsed = parseScenario(window.location.search);
+    this.scenario = parsed.scenario;
+    this.timeline = new Timeline(this.scenario);
+    this.showErrors([...parsed.errors, ...this.afterTimeline(parsed.scenario.step)], 'This link');
+    this.writeUrl('replace');
+    window.addEventListener('popstate', () => this.loadFromUrl());
+    window.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // ---- building the page -------------------------------------------------------------------
+
+  private build(): void {
+    const header = el('header', { class: 'top' }, [
+      el('div', { class: 'brand' }, [
+        el('h1', {}, ['B-Heap Lab']),
+        el('p', { class: 'tagline' }, [
+          'Binary heap vs Kamp’s B-heap over LRU virtual memory (“You’re Doing It Wrong”, 2010)',
+        ]),
+      ]),
+      this.buildControls(),
+      el('div', { class: 'top-actions' }, [
+        this.buildCopyLink(),
+        this.buildTreeModeToggle(),
+        this.buildThemeToggle(),
+      ]),
+    ]);
+    const transport = this.buildTransport();
+    const main = el('main', { class: 'stage' }, [
+      el(
+        'div',
+        { class: 'sides' },
+        this.panels.map((panel) => panel.root),
+      ),
+      el('aside', { class: 'sidebar', 'aria-label': 'Explanation' }, [
+        el('h2', {}, ['This step']),
+        ...this.narration,
+        this.ratioCell,
+        el('h2', {}, ['Pseudocode']),
+        this.buildPseudocode(),
+        el('h2', {}, ['Legend']),
+        this.buildLegend(),
+      ]),
+    ]);
+    this.root.append(header, this.errorBox, main, transport, this.live);
+  }
+
+  private buildControls(): HTMLElement {
+    const form = el('form', { class: 'controls', 'aria-label': 'Scenario' });
+    form.addEventListener('submit', (event) => event.preventDefault());
+    const number = (name: ControlName, label: string, attributes: Record<string, string>): void => {
+      const input = el('input', {
+        type: 'number',
+        name,
+        'data-testid': `control-${name}`,
+        ...attributes,
+      });
+      this.controls.set(name, input);
+      form.append(el('label', {}, [label, input]));
+    };
+    number('items', 'items', { min: '1', max: String(PAGE_MAX_ITEMS), step: '1' });
+    const page = el('select', { name: 'page', 'data-testid': 'control-page' });
+    for (let size = 4; size <= 4096; size *= 2)
+      page.append(el('option', { value: String(size) }, [String(size)]));
+    this.controls.set('page', page);
+    form.append(el('label', {}, ['items/page', page]));
+    number('frames', 'resident pages', { min: '1', step: '1' });
+    number('io', 'I/O ms', { min: '0', max: '1000', step: 'any' });
+    number('seed', 'seed', { min: '0', max: '4294967295', step: '1' });
+    number('keys', 'keys <', { min: '2', max: '2147483648', step: '1' });
+    const workload = el('select', { name: 'workload', 'data-testid': 'control-workload' }, [
+      el('option', { value: 'phk' }, ['phk (article)']),
+      el('option', { value: 'expiry' }, ['expiry (timers)']),
+      el('option', { value: 'script' }, ['custom script']),
+    ]);
+    this.controls.set('workload', workload);
+    form.append(el('label', {}, ['workload', workload]));
+    const ops = el('input', {
+      type: 'text',
+      name: 'ops',
+      'data-testid': 'control-ops',
+      placeholder: 'i 5, i 3, pop, del 2',
+      title: SCRIPT_SYNTAX,
+      class: 'ops',
+    });
+    this.controls.set('ops', ops);
+    form.append(el('label', { class: 'ops-label' }, ['script', ops]));
+    for (const control of this.controls.values()) {
+      control.addEventListener('change', () => this.applyControls());
+    }
+    return form;
+  }
+
+  private buildCopyLink(): HTMLElement {
+    const button = el('button', { type: 'button', 'data-testid': 'copy-link' }, ['Copy link']);
+    button.addEventListener('click', () => {
+      this.writeUrl('replace');
+      const url = window.location.href;
+      const done = (message: string): void => {
+        setText(this.linkStatus, message);
+        window.setTimeout(() => setText(this.linkStatus, ''), 2500);
+      };
+      if (navigator.clipboard?.writeText) {
+        navigator.clipboard.writeText(url).then(
+          () => done('Link copied'),
+          () => done('Copy failed: the link is in the address bar'),
+        );
+      } else done('The link is in the address bar');
+    });
+    return el('span', { class: 'copy' }, [button, this.linkStatus]);
+  }
+
+  private buildTreeModeToggle(): HTMLElement {
+    let mode: 'keys' | 'slots' = 'keys';
+    const button = el(
+      'button',
+      { type: 'button', 'data-testid': 'tree-mode', 'aria-pressed': 'false' },
+      ['Tree: keys'],
+    );
+    button.title = 'Label tree nodes with their keys or their slot numbers';
+    button.addEventListener('click', () => {
+      mode = mode === 'keys' ? 'slots' : 'keys';
+      for (const panel of this.panels) panel.tree.setMode(mode);
+      setText(button, `Tree: ${mode}`);
+      button.setAttribute('aria-pressed', String(mode === 'slots'));
+    });
+    return button;
+  }
+
+  private buildThemeToggle(): HTMLElement {
+    const button = el(
+      'button',
+      { type: 'button', 'data-testid': 'theme', 'aria-label': 'Switch light or dark theme' },
+      ['◐ Theme'],
+    );
+    const stored = window.localStorage.getItem('bheap-theme');
+    if (stored === 'dark' || stored === 'light') document.documentElement.dataset.theme = stored;
+    button.addEventListener('click', () => {
+      const dark =
+        document.documentElement.dataset.theme === 'dark' ||
+        (document.documentElement.dataset.theme === undefined &&
+          window.matchMedia('(prefers-color-scheme: dark)').matches);
+      const next = dark ? 'light' : 'dark';
+      document.documentElement.dataset.theme = next;
+      window.localStorage.setItem('bheap-theme', next);
+      this.render();
+    });
+    return button;
+  }
+
+  private buildTransport(): HTMLElement {
+    const button = (
+      testId: string,
+      label: string,
+      title: string,
+      action: () => void,
+    ): HTMLButtonElement => {
+      const b = el(
+        'button',
+        { type: 'button', 'data-testid': testId, title, 'aria-label': title },
+        [label],
+      );
+      b.addEventListener('click', action);
+      return b;
+    };
+    this.playButton.addEventListener('click', () => this.togglePlay());
+    this.scrubber.addEventListener('input', () => {
+      this.pause();
+      this.seek(Number(this.scrubber.value));
+    });
+    return el('footer', { class: 'transport', 'aria-label': 'Playback' }, [
+      button('jump-start', '|◀', 'Jump to start (Home)', () => this.seek(0)),
+      button('op-back', '◀◀ op', 'Back one operation (Shift+←)', () => this.stepOperation(-1)),
+      button('step-back', '◀ step', 'Back one step (←)', () => this.stepBy(-1)),
+      this.playButton,
+      button('step-forward', 'step ▶', 'Forward one step (→)', () => this.stepBy(1)),
+      button('op-forward', 'op ▶▶', 'Forward one operation (Shift+→)', () => this.stepOperation(1)),
+      button('jump-end', '▶|', 'Jump to end (End)', () => this.seek(this.timeline.totalSteps)),
+      this.speedSelect,
+      this.scrubber,
+      this.stepLabel,
+    ]);
+  }
+
+  private buildPseudocode(): HTMLElement {
+    const list = el('ol', { class: 'code', 'data-testid': 'pseudocode' });
+    for (const line of PSEUDOCODE) {
+      const item = el('li', { class: `indent-${line.indent}`, 'data-line': line.id }, [line.text]);
+      this.codeLines.set(line.id, item);
+      list.append(item);
+    }
+    return list;
+  }
+
+  private buildLegend(): HTMLElement {
+    const box = el('div', { class: 'legend' });
+    drawLegend(box);
+    return box;
+  }
+
+  // ---- scenario, URL and controls -------------------------------------------------------
+
+  private showErrors(errors: readonly ScenarioError[], source: string): void {
+    this.errorBox.replaceChildren();
+    if (errors.length === 0) {
+      this.errorBox.hidden = true;
+      return;
+    }
+    this.errorBox.hidden = false;
+    this.errorBox.append(
+      el('strong', {}, [`${source} had ${errors.length === 1 ? 'a problem' : 'problems'}:`]),
+    );
+    const list = el('ul');
+    for (const error of errors) list.append(el('li', {}, [error.message]));
+    const dismiss = el('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss' }, [
+      '×',
+    ]);
+    dismiss.addEventListener('click', () => {
+      this.errorBox.hidden = true;
+    });
+    this.errorBox.append(list, dismiss);
+  }
+
+  private syncControls(): void {
+    const values: Record<ControlName, string> = {
+      items: String(this.scenario.items),
+      page: String(this.scenario.itemsPerPage),
+      frames: String(this.scenario.frames),
+      io: String(this.scenario.ioMs),
+      seed: String(this.scenario.seed),
+      workload: this.scenario.workload,
+      ops: this.scenario.ops,
+      keys: String(this.scenario.keys),
+    };
+    for (const [name, control] of this.controls) control.value = values[name];
+    const frames = this.controls.get('frames');
+    if (frames !== undefined) frames.setAttribute('max', String(scenarioPages(this.scenario)));
+    const isScript = this.scenario.workload === 'script';
+    this.controls.get('ops')?.closest('label')?.toggleAttribute('hidden', !isScript);
+    this.controls.get('items')?.toggleAttribute('disabled', isScript);
+  }
+
+  /** Reads the controls through the link parser, so a control refuses what a link refuses. */
+  private applyControls(): void {
+    const params = new URLSearchParams();
+    for (const [name, control] of this.controls) {
+      if (name === 'ops' && this.controls.get('workload')?.value !== 'script') continue;
+      params.set(name, control.value.trim());
+    }
+    const parsed = parseScenario(params.toString());
+    // A refused control keeps its previous value rather than jumping to the default.
+    const next: Scenario = { ...parsed.scenario, step: 0 };
+    for (const error of parsed.errors) {
+      if (error.param === 'items') next.items = this.scenario.items;
+      if (error.param === 'seed') next.seed = this.scenario.seed;
+      if (error.param === 'keys') next.keys = this.scenario.keys;
+      if (error.param === 'io') next.ioMs = this.scenario.ioMs;
+      if (error.param === 'ops') next.ops = this.scenario.ops;
+    }
+    next.frames = Math.min(next.frames, scenarioPages(next));
+    this.showErrors(parsed.errors, 'The controls');
+    this.pause();
+    this.scenario = next;
+    this.timeline = new Timeline(next);
+    this.afterTimeline(0);
+    this.writeUrl('push');
+  }
+
+  private loadFromUrl(): void {
+    const parsed = parseScenario(window.location.search);
+    this.pause();
+    const same =
+      formatScenario({ ...parsed.scenario, step: 0 }) ===
+      formatScenario({ ...this.scenario, step: 0 });
+    this.scenario = parsed.scenario;
+    if (!same) this.timeline = new Timeline(parsed.scenario);
+    this.showErrors([...parsed.errors, ...this.afterTimeline(parsed.scenario.step)], 'This link');
+  }
+
+  /** Puts the new timeline at `step`; returns a message if the step is beyond the scenario. */
+  private afterTimeline(step: number | 'end'): ScenarioError[] {
+    const total = this.timeline.totalSteps;
+    this.scrubber.max = String(total);
+    const errors: ScenarioError[] = [];
+    let target = step === 'end' ? total : step;
+    if (target > total) {
+      errors.push({
+        param: 'step',
+        message: `step must be from 0 to ${total} for this scenario (or "end"), got ${target}; using 0`,
+      });
+      target = 0;
+    }
+    this.timeline.seek(0);
+    this.timeline.seek(target);
+    this.scenario.step = step === 'end' ? 'end' : target;
+    this.syncControls();
+    this.render();
+    return errors;
+  }
+
+  private writeUrl(mode: 'push' | 'replace'): void {
+    const query = `?${formatScenario(this.scenario)}`;
+    if (query === window.location.search) return;
+    if (mode === 'push') window.history.pushState(null, '', query);
+    else window.history.replaceState(null, '', query);
+  }
+
+  // ---- playback -----------------------------------------------------------------------------
+
+  private seek(step: number): void {
+    // User Timing entries: the e2e performance report reads these (no timed unit tests).
+    const started = performance.now();
+    this.timeline.seek(step);
+    performance.measure('bheap:seek', { start: started, end: performance.now() });
+    const now = this.timeline.step;
+    this.scenario.step = now === this.timeline.totalSteps && now > 0 ? 'end' : now;
+    this.scheduleRender();
+    window.clearTimeout(this.urlTimer);
+    this.urlTimer = window.setTimeout(() => this.writeUrl('replace'), this.playing ? 500 : 120);
+  }
+
+  private stepBy(delta: number): void {
+    this.pause();
+    this.seek(this.timeline.step + delta);
+  }
+
+  private stepOperation(direction: 1 | -1): void {
+    this.pause();
+    const step = this.timeline.step;
+    this.seek(
+      direction > 0 ? this.timeline.nextOpBoundary(step) : this.timeline.previousOpBoundary(step),
+    );
+  }
+
+  private togglePlay(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  private play(): void {
+    if (this.timeline.step >= this.timeline.totalSteps) this.seek(0);
+    this.playing = true;
+    this.lastFrame = performance.now();
+    this.carry = 0;
+    this.updatePlayButton();
+    requestAnimationFrame((time) => this.tick(time));
+  }
+
+  private pause(): void {
+    if (!this.playing) return;
+    this.playing = false;
+    this.updatePlayButton();
+    this.writeUrl('replace');
+    this.render();
+  }
+
+  private updatePlayButton(): void {
+    setText(this.playButton, this.playing ? '⏸ Pause' : '▶ Play');
+    this.playButton.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
+    this.playButton.setAttribute('aria-pressed', String(this.playing));
+  }
+
+  private tick(time: number): void {
+    if (!this.playing) return;
+    const speed = Number(this.speedSelect.value);
+    this.carry += ((time - this.lastFrame) / 1000) * speed;
+    this.lastFrame = time;
+    const whole = Math.floor(this.carry);
+    if (whole > 0) {
+      this.carry -= whole;
+      this.seek(this.timeline.step + whole);
+    }
+    if (this.timeline.step >= this.timeline.totalSteps) {
+      this.pause();
+      return;
+    }
+    requestAnimationFrame((next) => this.tick(next));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.type !== 'range') return;
+    if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    let handled = true;
+    if (event.key === ' ' || event.code === 'Space') {
+      if (target instanceof HTMLButtonElement) return; // the button's own click handles it
+      this.togglePlay();
+    } else if (event.key === 'ArrowRight') {
+      if (event.shiftKey) this.stepOperation(1);
+      else this.stepBy(1);
+    } else if (event.key === 'ArrowLeft') {
+      if (event.shiftKey) this.stepOperation(-1);
+      else this.stepBy(-1);
+    } else if (event.key === 'Home') {
+      this.pause();
+      this.seek(0);
+    } else if (event.key === 'End') {
+      this.pause();
+      this.seek(this.timeline.totalSteps);
+    } else handled = false;
+    if (handled) event.preventDefault();
+  }
+
+  private setHover(page: number | null): void {
+    if (page === this.hoverPage) return;
+    this.hoverPage = page;
+    this.scheduleRender();
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  private scheduleRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      this.render();
+    });
+  }
+
+  /** Numbers for one side; the simulated time uses the article's CPU calibration. */
+  private numbers(index: number): SideNumbers {
+    const side = this.timeline.sides[index];
+    const c = side.view.counters;
+    const items =
+      this.scenario.workload === 'script'
+        ? Math.max(2, this.timeline.pages * this.scenario.itemsPerPage)
+        : this.scenario.items;
+    const cpu = articleCpuSecondsPerOp(side.layout.kind, items) * c.operations;
+    return {
+      comparisons: c.comparisons,
+      swaps: c.swaps,
+      pageins: c.pageIns,
+      writebacks: c.writebacks,
+      zerofill: c.zeroFills,
+      seconds: cpu + ((c.pageIns + c.writebacks) * this.scenario.ioMs) / 1000,
+    };
+  }
+
+  private render(): void {
+    const started = performance.now();
+    this.draw();
+    performance.measure('bheap:render', { start: started, end: performance.now() });
+  }
+
+  private draw(): void {
+    const timeline = this.timeline;
+    const events = timeline.currentEvents();
+    const step = timeline.step;
+    const k = timeline.opAt(step);
+    const opText =
+      k < 0
+        ? 'Before the first operation'
+        : `Operation ${k + 1} of ${timeline.ops.length}: ${timeline.opKindAt(k) ?? ''}`;
+    const numbers = this.panels.map((_, index) => this.numbers(index));
+    this.panels.forEach((panel, index) => {
+      panel.render(
+        timeline.sides[index].view,
+        events[index],
+        numbers[index],
+        opText,
+        this.hoverPage,
+      );
+    });
+    this.scrubber.value = String(step);
+    setText(this.stepLabel, `step ${step} / ${timeline.totalSteps}`);
+    this.renderNarration(events);
+    this.renderRatio(numbers);
+  }
+
+  private renderNarration(events: (SimEvent | null)[]): void {
+    const sentences = events.map((event, index) => {
+      const name = SIDE_TITLES[SIDES[index]];
+      if (event === null) {
+        return this.timeline.step === 0
+          ? `${name}: press → or Play to start.`
+          : `${name}: waiting for the other heap to finish this operation.`;
+      }
+      return `${name}: ${narrate(event)}`;
+    });
+    sentences.forEach((sentence, index) => {
+      setText(this.narration[index], sentence);
+    });
+    if (!this.playing) setText(this.live, sentences.join(' '));
+    let line: string | null = null;
+    for (const event of events) {
+      if (event === null) continue;
+      line = pseudocodeLine(event) ?? line;
+    }
+    if (line === null && events.some((event) => event !== null)) line = this.litLine;
+    if (line !== this.litLine) {
+      if (this.litLine !== null) this.codeLines.get(this.litLine)?.classList.remove('lit');
+      if (line !== null) this.codeLines.get(line)?.classList.add('lit');
+      this.litLine = line;
+    }
+  }
+
+  private renderRatio(numbers: SideNumbers[]): void {
+    const [binary, bheap] = numbers;
+    const transfersBinary = binary.pageins + binary.writebacks;
+    const transfersBheap = bheap.pageins + bheap.writebacks;
+    const ratio = transfersBheap > 0 ? (transfersBinary / transfersBheap).toFixed(2) : '—';
+    const timeRatio = bheap.seconds > 0 ? (binary.seconds / bheap.seconds).toFixed(2) : '—';
+    setText(
+      this.ratioCell,
+      `Transfers so far: binary ${transfersBinary}, B-heap ${transfersBheap} (ratio ${ratio}); simulated time ratio binary / B-heap ${timeRatio}.`,
+    );
+  }
+}
