@@ -53,6 +53,13 @@ export function timelineFor(query: string): Timeline {
   return new Timeline(parseScenario(query).scenario);
 }
 
+/** Opens a link and waits until its scenario is prepared and the link is rewritten in full. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/[?&]v=1&/);
+  await expect(page.getByTestId('preparing')).toBeHidden();
+}
+
 /** Waits until the page shows `step` (it renders on the next animation frame). */
 export async function expectStep(page: Page, step: number): Promise<void> {
   await expect(page.getByTestId('step-label')).toHaveText(new RegExp(`^step ${step} / `));

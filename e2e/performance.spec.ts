@@ -1,7 +1,7 @@
 // A performance report, not a timed test: it prints and attaches what it measures (step cost,
 // autoplay frame rate on 2,048 pages, jump to the end of a 100,000-step scenario) and asserts
 // only that the measurements were taken.
-import { expect, test } from './fixtures';
+import { expect, open, test } from './fixtures';
 
 interface Durations {
   seek: number[];
@@ -33,7 +33,7 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
   const report: string[] = [];
 
   // 1. Stepping one event at a time, forward and back, on the default scenario.
-  await page.goto('/?items=48&page=8&frames=4');
+  await open(page, '/?items=48&page=8&frames=4');
   await page.locator('body').click({ position: { x: 5, y: 700 } });
   await page.evaluate(() => performance.clearMeasures());
   for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowRight');
@@ -42,7 +42,7 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
   report.push(`step (default scenario): seek ${summary(d.seek)}; render ${summary(d.render)}`);
 
   // 2. Autoplay on a 2,049-page grid (8192 items, 4 per page).
-  await page.goto('/?items=8192&page=4&frames=64');
+  await open(page, '/?items=8192&page=4&frames=64');
   await page.getByTestId('speed').selectOption('1000');
   await page.evaluate(() => performance.clearMeasures());
   const frames = await page.evaluate(async () => {
@@ -70,7 +70,7 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
   void stepBack;
 
   // 3. Jump to the end of a scenario of about 100,000 steps.
-  await page.goto('/?items=470&page=8&frames=8');
+  await open(page, '/?items=470&page=8&frames=8');
   const total = Number(
     /\/ (\d+)/.exec((await page.getByTestId('step-label').textContent()) ?? '')?.[1],
   );
@@ -86,6 +86,31 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
   await page.getByTestId('jump-end').click();
   d = await collect(page);
   report.push(`jump to end again (from the start): seek ${summary(d.seek)}`);
+
+  // 4. Loading the largest scenario the page accepts: prepared in slices, so no long freeze.
+  await open(page, '/');
+  await page.evaluate(() => {
+    const longTasks: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    Object.assign(window, { bheapLongTasks: longTasks });
+  });
+  const loadStart = Date.now();
+  await page.getByTestId('control-page').selectOption('4');
+  await page.getByTestId('control-items').fill('16384');
+  await page.getByTestId('control-items').press('Enter');
+  await expect(page.getByTestId('control-items')).toHaveValue('16384');
+  await expect(page.getByTestId('step-label')).toHaveText(/^step 0 \/ \d{7,}$/, {
+    timeout: 60_000,
+  });
+  const loadSeconds = (Date.now() - loadStart) / 1000;
+  const longTasks = await page.evaluate(
+    () => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks,
+  );
+  report.push(
+    `prepare 16384 items, 4 per page (4097 pages): ${loadSeconds.toFixed(1)} s; long tasks: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`,
+  );
 
   const text = report.join('\n');
   console.log(`\nB-Heap Lab performance report\n${text}\n`);

@@ -4,6 +4,7 @@ import {
   expect,
   expectCountersAt,
   expectStep,
+  open,
   queryOf,
   readCounters,
   test,
@@ -15,7 +16,7 @@ test.describe('the visualiser', () => {
     page,
     problems,
   }) => {
-    await page.goto('/');
+    await open(page, '/');
     for (const id of [
       'page-grid-binary',
       'page-grid-bheap',
@@ -39,7 +40,7 @@ test.describe('the visualiser', () => {
   test('stepping forward and back changes the counters exactly as the core computes', async ({
     page,
   }) => {
-    await page.goto('/');
+    await open(page, '/');
     for (let i = 0; i < 25; i++) await page.getByTestId('step-forward').click();
     const at25 = await expectCountersAt(page, 25);
     expect(Object.values(at25).some((value) => value > 0)).toBe(true);
@@ -48,7 +49,7 @@ test.describe('the visualiser', () => {
   });
 
   test('stepping by operation lands on operation boundaries', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const timeline = timelineFor(queryOf(page));
     await page.getByTestId('op-forward').click();
     await expectStep(page, timeline.stepStart[1]);
@@ -63,7 +64,7 @@ test.describe('the visualiser', () => {
   });
 
   test('a mid-sift step highlights pseudocode and narrates the comparison', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const timeline = timelineFor(queryOf(page));
     // Find a step in the middle of a popMin's sift-down on the binary side.
     let target = -1;
@@ -83,7 +84,7 @@ test.describe('the visualiser', () => {
       }
     }
     expect(target).toBeGreaterThan(0);
-    await page.goto(`/${queryOf(page).replace(/step=\d+/, `step=${target}`)}`);
+    await open(page, `/${queryOf(page).replace(/step=\d+/, `step=${target}`)}`);
     await expectStep(page, target);
     await expect(page.getByTestId('narration-binary')).toContainText('Compare slot');
     await expect(page.getByTestId('narration-binary')).toContainText('smaller child');
@@ -92,7 +93,7 @@ test.describe('the visualiser', () => {
   });
 
   test('play advances the cursor and pause stops it', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByTestId('speed').selectOption('300');
     await page.getByTestId('play').click();
     await expect.poll(() => currentStep(page), { timeout: 10_000 }).toBeGreaterThan(20);
@@ -106,7 +107,7 @@ test.describe('the visualiser', () => {
   });
 
   test('the keyboard steps, jumps and plays', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const timeline = timelineFor(queryOf(page));
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('ArrowRight');
@@ -133,7 +134,8 @@ test.describe('the visualiser', () => {
   });
 
   test('a link round-trips to the identical state', async ({ page, context }) => {
-    await page.goto(
+    await open(
+      page,
       '/?v=1&items=90&page=8&frames=5&io=10&seed=7&workload=expiry&keys=500&step=321',
     );
     await expectStep(page, 321);
@@ -143,7 +145,7 @@ test.describe('the visualiser', () => {
     const link = page.url();
     const counters = await expectCountersAt(page, 323);
     const other = await context.newPage();
-    await other.goto(link);
+    await open(other, link);
     await expectStep(other, 323);
     expect(await readCounters(other)).toEqual(counters);
     await expect(other.getByTestId('control-workload')).toHaveValue('expiry');
@@ -160,7 +162,7 @@ test.describe('the visualiser', () => {
 
   test('copy link puts the scenario link on the clipboard', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/?items=40&frames=3&step=10');
+    await open(page, '/?items=40&frames=3&step=10');
     await page.getByTestId('copy-link').click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(page.url());
@@ -170,7 +172,8 @@ test.describe('the visualiser', () => {
   test('a bad link names each bad parameter, falls back, and the page still works', async ({
     page,
   }) => {
-    await page.goto(
+    await open(
+      page,
       '/?v=1&items=%3Cimg%20src%3Dx%3E&page=500&frames=0&seed=-4&workload=nope&%3Cb%3Ebold%3C%2Fb%3E=1&step=99999999',
     );
     const error = page.getByTestId('scenario-error');
@@ -198,7 +201,7 @@ test.describe('the visualiser', () => {
   });
 
   test('a too-large heap is refused with a message instead of freezing', async ({ page }) => {
-    await page.goto('/?items=50000000');
+    await open(page, '/?items=50000000');
     await expect(page.getByTestId('scenario-error')).toContainText(
       'items must be an integer from 1 to 16384',
     );
@@ -206,7 +209,7 @@ test.describe('the visualiser', () => {
   });
 
   test('a bad control value is refused and keeps the previous value', async ({ page }) => {
-    await page.goto('/?items=40&step=5');
+    await open(page, '/?items=40&step=5');
     await page.getByTestId('control-items').fill('0');
     await page.getByTestId('control-items').press('Enter');
     await expect(page.getByTestId('scenario-error')).toContainText(
@@ -216,7 +219,7 @@ test.describe('the visualiser', () => {
   });
 
   test('a custom script runs on both heaps', async ({ page }) => {
-    await page.goto('/?workload=script&ops=i%205%2C%20i%203%2C%20i%209%2C%20pop%2C%20del%201');
+    await open(page, '/?workload=script&ops=i%205%2C%20i%203%2C%20i%209%2C%20pop%2C%20del%201');
     await expect(page.getByTestId('scenario-error')).toBeHidden();
     await page.keyboard.press('End');
     const timeline = timelineFor(queryOf(page));

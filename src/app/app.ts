@@ -47,6 +47,9 @@ export class App {
   private renderQueued = false;
   private urlTimer: number | undefined;
   private litLine: string | null = null;
+  /** Counts scenario builds: a slice of a superseded build sees a newer number and stops. */
+  private buildGeneration = 0;
+  private readonly preparing: HTMLElement;
 
   constructor(private readonly root: HTMLElement) {
     this.errorBox = el('div', {
@@ -85,12 +88,18 @@ export class App {
     });
     this.ratioCell = el('p', { class: 'ratio', 'data-testid': 'ratio' });
     this.linkStatus = el('span', { class: 'link-status', role: 'status' });
+    this.preparing = el('div', {
+      class: 'preparing',
+      role: 'status',
+      'data-testid': 'preparing',
+      hidden: '',
+    });
     this.build();
     const parsed = parseScenario(window.location.search);
     this.scenario = parsed.scenario;
-    this.timeline = new Timeline(this.scenario);
-    this.showErrors([...parsed.errors, ...this.afterTimeline(parsed.scenario.step)], 'This link');
-    this.writeUrl('replace');
+    // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
+    this.timeline = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
+    this.loadScenario(parsed.scenario, parsed.scenario.step, parsed.errors, 'This link', 'replace');
     window.addEventListener('popstate', () => this.loadFromUrl());
     window.addEventListener('keydown', (event) => this.onKey(event));
   }
@@ -129,7 +138,7 @@ export class App {
         this.buildLegend(),
       ]),
     ]);
-    this.root.append(header, this.errorBox, main, transport, this.live);
+    this.root.append(header, this.errorBox, main, transport, this.live, this.preparing);
   }
 
   private buildControls(): HTMLElement {
@@ -345,23 +354,52 @@ export class App {
       if (error.param === 'ops') next.ops = this.scenario.ops;
     }
     next.frames = Math.min(next.frames, scenarioPages(next));
-    this.showErrors(parsed.errors, 'The controls');
-    this.pause();
-    this.scenario = next;
-    this.timeline = new Timeline(next);
-    this.afterTimeline(0);
-    this.writeUrl('push');
+    this.loadScenario(next, 0, parsed.errors, 'The controls', 'push');
   }
 
   private loadFromUrl(): void {
     const parsed = parseScenario(window.location.search);
-    this.pause();
     const same =
       formatScenario({ ...parsed.scenario, step: 0 }) ===
       formatScenario({ ...this.scenario, step: 0 });
-    this.scenario = parsed.scenario;
-    if (!same) this.timeline = new Timeline(parsed.scenario);
-    this.showErrors([...parsed.errors, ...this.afterTimeline(parsed.scenario.step)], 'This link');
+    if (same && this.timeline.ready) {
+      this.pause();
+      this.scenario = parsed.scenario;
+      this.showErrors([...parsed.errors, ...this.afterTimeline(parsed.scenario.step)], 'This link');
+    } else
+      this.loadScenario(parsed.scenario, parsed.scenario.step, parsed.errors, 'This link', null);
+  }
+
+  /**
+   * Prepares a scenario's timeline in slices of at most ~8 ms, so even the largest scenario
+   * never blocks the page: the current one stays on screen (and playable) until the new one is
+   * ready, and a newer request supersedes an older one still being prepared.
+   */
+  private loadScenario(
+    scenario: Scenario,
+    step: number | 'end',
+    errors: ScenarioError[],
+    source: string,
+    history: 'push' | 'replace' | null,
+  ): void {
+    this.pause();
+    const generation = ++this.buildGeneration;
+    const timeline = new Timeline(scenario, { deferred: true });
+    const slice = (): void => {
+      if (generation !== this.buildGeneration) return;
+      if (!timeline.prepareFor(8, () => performance.now())) {
+        this.preparing.hidden = false;
+        setText(this.preparing, `Preparing the scenario… ${Math.floor(timeline.progress * 100)}%`);
+        window.setTimeout(slice, 0);
+        return;
+      }
+      this.preparing.hidden = true;
+      this.scenario = scenario;
+      this.timeline = timeline;
+      this.showErrors([...errors, ...this.afterTimeline(step)], source);
+      if (history !== null) this.writeUrl(history);
+    };
+    slice();
   }
 
   /** Puts the new timeline at `step`; returns a message if the step is beyond the scenario. */

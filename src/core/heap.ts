@@ -28,6 +28,8 @@ export interface HeapOptions {
   capacity: number;
   memory: MemoryObserver;
   sink?: EventSink | null;
+  /** Send the sink only op-begin and op-end (recording the operations costs no event per step). */
+  sinkOpsOnly?: boolean;
   onSlot?: SlotCallback | null;
 }
 
@@ -41,6 +43,7 @@ export class Heap {
   swaps = 0;
   private readonly memory: MemoryObserver;
   private readonly sink: EventSink | null;
+  private readonly opSink: EventSink | null;
   private readonly onSlot: SlotCallback | null;
 
   constructor(
@@ -54,7 +57,8 @@ export class Heap {
     this.keys = new Float64Array(options.capacity + 1);
     this.items = new Int32Array(options.capacity + 1);
     this.memory = options.memory;
-    this.sink = options.sink ?? null;
+    this.opSink = options.sink ?? null;
+    this.sink = options.sinkOpsOnly ? null : this.opSink;
     this.onSlot = options.onSlot ?? null;
   }
 
@@ -340,13 +344,13 @@ export class Heap {
   }
 
   private begin(op: OpKind, slot: number, key: number, item: number): void {
-    if (this.sink !== null) {
-      this.sink.emit({ kind: 'op-begin', op, index: this.opIndex, slot, key, item });
+    if (this.opSink !== null) {
+      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, slot, key, item });
     }
   }
 
   private end(op: OpKind, slot: number): void {
-    if (this.sink !== null) this.sink.emit({ kind: 'op-end', op, index: this.opIndex, slot });
+    if (this.opSink !== null) this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, slot });
     this.opIndex++;
   }
 }

@@ -8,8 +8,9 @@ import { Heap, type HeapSnapshot, NO_SLOT } from './heap';
 import { type Layout, type LayoutKind, makeLayout } from './layout';
 import { NO_MEMORY } from './memory';
 import { LruPager, type PagerSnapshot } from './pager';
+import { GlibcRandom } from './random';
 import { type Scenario, scenarioPages, scenarioWorkload } from './scenario';
-import { runWorkload, type Workload, workloadCapacity } from './workloads';
+import { drawKey, runWorkload, type Workload, workloadCapacity } from './workloads';
 
 /**
  * One operation, in terms both layouts can run. Workloads that pick items (expiry) are recorded
@@ -36,6 +37,19 @@ export function recordOps(workload: Workload): { ops: ReplayOp[]; items: number 
     }
     return { ops, items };
   }
+  if (workload.kind === 'phk') {
+    // The article's sequence needs no heap to write down: its draws do not depend on the heap.
+    const random = new GlibcRandom(workload.seed);
+    const n = workload.items;
+    for (let i = 0; i < n; i++)
+      ops.push({ op: 'insert', item: items++, key: drawKey(random, workload.keyRange) });
+    for (let i = 0; i < n; i++) {
+      ops.push({ op: 'popMin' });
+      ops.push({ op: 'insert', item: items++, key: drawKey(random, workload.keyRange) });
+    }
+    for (let i = 0; i < n; i++) ops.push({ op: 'popMin' });
+    return { ops, items };
+  }
   const sink: EventSink = {
     emit(event) {
       if (event.kind !== 'op-begin') return;
@@ -47,7 +61,7 @@ export function recordOps(workload: Workload): { ops: ReplayOp[]; items: number 
       else ops.push({ op: 'reorderItem', item: event.item, key: event.key });
     },
   };
-  runWorkload(workload, makeLayout('binary', 4), NO_MEMORY, sink);
+  runWorkload(workload, makeLayout('binary', 4), NO_MEMORY, { sink, opsOnly: true });
   return { ops, items };
 }
 
@@ -353,7 +367,18 @@ export class Timeline {
   private applied: number[] = [];
   private cursor = 0;
 
-  constructor(readonly scenario: Scenario) {
+  private prepared = false;
+  private preparedOps = 0;
+
+  /**
+   * Sets the scenario up; the first pass (every operation once, feeding the views, counting
+   * events, taking checkpoints) runs now unless `deferred`, in which case the caller drives
+   * prepare() in slices so that a large scenario never blocks a page for long.
+   */
+  constructor(
+    readonly scenario: Scenario,
+    options: { deferred?: boolean } = {},
+  ) {
     const workload = scenarioWorkload(scenario);
     const capacity = workloadCapacity(workload);
     this.pages = scenarioPages(scenario);
@@ -366,23 +391,59 @@ export class Timeline {
     this.every = Math.max(1, Math.ceil(this.ops.length / CHECKPOINTS));
     this.eventCounts = this.sides.map(() => new Int32Array(this.ops.length));
     this.stepStart = new Float64Array(this.ops.length + 1);
-    // First pass: run everything once, feeding the views, counting events, taking checkpoints.
-    for (let k = 0; k < this.ops.length; k++) {
-      if (k % this.every === 0) this.checkpoints.push(this.sides.map((side) => side.snapshot()));
-      let longest = 0;
-      this.sides.forEach((side, index) => {
-        const before = side.view.counters.events;
-        side.run(this.ops[k], side.view);
-        const count = side.view.counters.events - before;
-        this.eventCounts[index][k] = count;
-        longest = Math.max(longest, count);
-      });
-      this.stepStart[k + 1] = this.stepStart[k] + longest;
+    if (!options.deferred) this.prepareAll();
+  }
+
+  get ready(): boolean {
+    return this.prepared;
+  }
+
+  /** Fraction of the first pass done, 0..1. */
+  get progress(): number {
+    return this.ops.length === 0 ? 1 : this.preparedOps / this.ops.length;
+  }
+
+  /**
+   * Runs the first pass for up to `budgetMs` (checked every few operations); returns true once
+   * the timeline is ready. `now` is injected so the core needs no clock of its own.
+   */
+  prepareFor(budgetMs: number, now: () => number): boolean {
+    const stop = now() + budgetMs;
+    while (!this.prepared) {
+      const until = Math.min(this.ops.length, this.preparedOps + 16);
+      for (let k = this.preparedOps; k < until; k++) this.prepareOp(k);
+      this.preparedOps = until;
+      if (until === this.ops.length) this.finishPreparing();
+      else if (now() >= stop) break;
     }
+    return this.prepared;
+  }
+
+  private prepareAll(): void {
+    for (let k = 0; k < this.ops.length; k++) this.prepareOp(k);
+    this.preparedOps = this.ops.length;
+    this.finishPreparing();
+  }
+
+  private prepareOp(k: number): void {
+    if (k % this.every === 0) this.checkpoints.push(this.sides.map((side) => side.snapshot()));
+    let longest = 0;
+    this.sides.forEach((side, index) => {
+      const before = side.view.counters.events;
+      side.run(this.ops[k], side.view);
+      const count = side.view.counters.events - before;
+      this.eventCounts[index][k] = count;
+      longest = Math.max(longest, count);
+    });
+    this.stepStart[k + 1] = this.stepStart[k] + longest;
+  }
+
+  private finishPreparing(): void {
     this.checkpoints.push(this.sides.map((side) => side.snapshot()));
     this.cursor = this.totalSteps;
     this.heldOp = this.ops.length;
     this.applied = this.sides.map(() => 0);
+    this.prepared = true;
   }
 
   get totalSteps(): number {
@@ -418,6 +479,7 @@ export class Timeline {
 
   /** Moves the cursor to `step` (clamped to 0..total). */
   seek(step: number): void {
+    if (!this.prepared) throw new Error('seek before the timeline is prepared');
     const target = Math.max(0, Math.min(this.totalSteps, Math.round(step)));
     if (target === this.cursor) return;
     const targetOp = this.opAt(target);

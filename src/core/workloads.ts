@@ -2,7 +2,7 @@
 // and a user's script. Key draws never depend on the layout, so both heaps see the same operations.
 
 import type { EventSink } from './events';
-import { Heap, NO_SLOT } from './heap';
+import { Heap, type HeapOptions, NO_SLOT } from './heap';
 import type { Layout } from './layout';
 import type { MemoryObserver } from './memory';
 import { GlibcRandom } from './random';
@@ -71,21 +71,33 @@ export function expectedOperations(workload: Workload): number {
   }
 }
 
+/** Where a run's events go: a sink, and whether it wants every event or only operations. */
+export interface Trace {
+  sink: EventSink;
+  opsOnly: boolean;
+}
+
 export function runWorkload(
   workload: Workload,
   layout: Layout,
   memory: MemoryObserver,
-  sink: EventSink | null = null,
+  sink: EventSink | Trace | null = null,
   onProgress: ProgressCallback | null = null,
 ): RunStats {
+  const trace: Trace | null =
+    sink === null ? null : 'emit' in sink ? { sink, opsOnly: false } : sink;
   switch (workload.kind) {
     case 'phk':
-      return runPhk(workload, layout, memory, sink, onProgress);
+      return runPhk(workload, layout, memory, trace, onProgress);
     case 'expiry':
-      return runExpiry(workload, layout, memory, sink, onProgress);
+      return runExpiry(workload, layout, memory, trace, onProgress);
     case 'script':
-      return runScript(workload.ops, layout, memory, sink);
+      return runScript(workload.ops, layout, memory, trace);
   }
+}
+
+function heapOptions(capacity: number, memory: MemoryObserver, trace: Trace | null): HeapOptions {
+  return { capacity, memory, sink: trace?.sink ?? null, sinkOpsOnly: trace?.opsOnly ?? false };
 }
 
 function stats(heap: Heap, peakSize: number): RunStats {
@@ -97,7 +109,8 @@ function stats(heap: Heap, peakSize: number): RunStats {
   };
 }
 
-function drawKey(random: GlibcRandom, keyRange: number): number {
+/** The key draw of phk and of everything that must reproduce it (replay.ts). */
+export function drawKey(random: GlibcRandom, keyRange: number): number {
   const value = random.next();
   return keyRange >= FULL_KEY_RANGE ? value : value % keyRange;
 }
@@ -110,11 +123,11 @@ function runPhk(
   workload: Extract<Workload, { kind: 'phk' }>,
   layout: Layout,
   memory: MemoryObserver,
-  sink: EventSink | null,
+  trace: Trace | null,
   onProgress: ProgressCallback | null,
 ): RunStats {
   const { items, keyRange } = workload;
-  const heap = new Heap(layout, { capacity: items, memory, sink });
+  const heap = new Heap(layout, heapOptions(items, memory, trace));
   const random = new GlibcRandom(workload.seed);
   const total = 4 * items;
   let nextItem = 0;
@@ -148,7 +161,7 @@ function runExpiry(
   workload: Extract<Workload, { kind: 'expiry' }>,
   layout: Layout,
   memory: MemoryObserver,
-  sink: EventSink | null,
+  trace: Trace | null,
   onProgress: ProgressCallback | null,
 ): RunStats {
   const { items } = workload;
@@ -161,9 +174,7 @@ function runExpiry(
   const livePosition = new Int32Array(totalItems).fill(-1);
   let liveCount = 0;
   const heap = new Heap(layout, {
-    capacity,
-    memory,
-    sink,
+    ...heapOptions(capacity, memory, trace),
     onSlot(item, slot) {
       slotOf[item] = slot;
       if (slot === NO_SLOT && livePosition[item] >= 0) {
@@ -177,8 +188,10 @@ function runExpiry(
     },
   });
   const random = new GlibcRandom(workload.seed);
-  // TTLs spread over [1, ttlSpan]; with keyRange < full the span shrinks so keys stay readable.
-  const ttlSpan = Math.max(2, Math.min(workload.keyRange, 4 * items));
+  // TTLs spread over [1, ttlSpan]. A small key range shrinks the span so keys stay readable,
+  // but never below 2N: due times must stay distinct, and with fewer free ticks than objects
+  // finding a free one would turn into a long probe.
+  const ttlSpan = Math.max(2 * items, Math.min(workload.keyRange, 4 * items));
   const takenDue = new Set<number>();
   let now = 0;
   let nextItem = 0;
@@ -233,10 +246,10 @@ function runScript(
   ops: readonly ScriptOp[],
   layout: Layout,
   memory: MemoryObserver,
-  sink: EventSink | null,
+  trace: Trace | null,
 ): RunStats {
   const capacity = workloadCapacity({ kind: 'script', ops });
-  const heap = new Heap(layout, { capacity, memory, sink });
+  const heap = new Heap(layout, heapOptions(capacity, memory, trace));
   let nextItem = 0;
   let peak = 0;
   for (const op of ops) {
