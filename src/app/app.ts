@@ -175,7 +175,7 @@ export class App {
       type: 'text',
       name: 'ops',
       'data-testid': 'control-ops',
-      placeholder: 'i 5, i 3, pop, del 2',
+      placeholder: 'i 5, i 3, i 9, pop, del 2',
       title: SCRIPT_SYNTAX,
       class: 'ops',
     });

@@ -45,7 +45,7 @@ options:
   --page-items P   items per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
   --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default 1)
   --workload W     phk, expiry or script (default phk)
-  --ops "..."      the script for --workload script, e.g. "i 5, i 3, pop, del 2"
+  --ops "..."      the script for --workload script, e.g. "i 5, i 3, i 9, pop, del 2"
   --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
   --frames F       resident pages for run, 1 to the number of pages
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})

@@ -71,7 +71,8 @@ export class AllFramesCounter implements MemoryObserver {
       throw new RangeError(`page count must be a positive integer, got ${pageCount}`);
     }
     this.pageShift = Math.log2(itemsPerPage);
-    this.topSize = Math.max(1, Math.min(topSize, pageCount));
+    // At least 2: the distance-2 fast path keeps the two most recent pages in top[0] and top[1].
+    this.topSize = Math.max(2, topSize);
     this.top = new Int32Array(this.topSize);
     this.never = pageCount + 1;
     this.dirtyFrom = new Int32Array(pageCount).fill(this.never);

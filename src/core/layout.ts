@@ -104,34 +104,33 @@ export class BHeapLayout implements Layout {
   readonly pageShift: number;
   private readonly pageMask: number; // P - 1: a slot's position within its page is slot & pageMask
   private readonly half: number; // H = P / 2: first bottom-row position, and child pages per page
-  private readonly halfShift: number; // log2(H): multiplying by H is a shift
 
   constructor(readonly itemsPerPage: number) {
     checkItemsPerPage(itemsPerPage);
     this.pageShift = Math.log2(itemsPerPage);
     this.pageMask = itemsPerPage - 1;
     this.half = itemsPerPage >>> 1;
-    this.halfShift = this.pageShift - 1;
   }
 
   parent(slot: number): number {
-    const position = slot & this.pageMask;
-    if (slot < this.itemsPerPage || position >= 4) {
+    // Plain arithmetic rather than masks and shifts: child slots of a large heap pass 2^32,
+    // where JavaScript's 32-bit bit operations would wrap.
+    const page = Math.floor(slot / this.itemsPerPage);
+    const position = slot - page * this.itemsPerPage;
+    if (page === 0 || position >= 4) {
       // Inside a page (or anywhere on page 0, where positions 2 and 3 hang from the root at 1):
       // the in-page binary heap, position p -> floor(p / 2), page unchanged.
-      return (slot & ~this.pageMask) | (position >>> 1);
+      return slot - position + (position >>> 1);
     }
     if (position >= 2) {
       // Positions 2 and 3 are the single children of the magical positions 0 and 1.
       return slot - 2;
     }
     // Positions 0 and 1 of page g: the entry pair, hanging from bottom-row slot (g-1) mod H of
-    // page floor((g-1) / H). With H a power of two, those are (g-1) & (H-1) and (g-1) >> log2(H);
-    // the parent's position is H + that bottom-row index, and H + j = H | j because j < H.
-    const pageAbove = (slot >>> this.pageShift) - 1;
-    return (
-      ((pageAbove >>> this.halfShift) << this.pageShift) | this.half | (pageAbove & (this.half - 1))
-    );
+    // page floor((g-1) / H); the parent's position is H + that bottom-row index.
+    const pageAbove = page - 1;
+    const grandPage = Math.floor(pageAbove / this.half);
+    return grandPage * this.itemsPerPage + this.half + (pageAbove - grandPage * this.half);
   }
 
   firstChild(slot: number): number {
@@ -144,8 +143,10 @@ export class BHeapLayout implements Layout {
       // Bottom row: both children open page g*H + j + 1, where j = position - H is the
       // bottom-row index (position & (H-1), as position < 2H), at its positions 0 and 1.
       const page = slot >>> this.pageShift;
-      const childPage = (page << this.halfShift) + (position & (this.half - 1)) + 1;
-      return childPage << this.pageShift;
+      const childPage = page * this.half + (position & (this.half - 1)) + 1;
+      // A multiplication, not a shift: a child slot of a large heap can pass 2^31 (e.g. page
+      // 524289 at 4096 items per page), where JavaScript's 32-bit shifts would wrap negative.
+      return childPage * this.itemsPerPage;
     }
     // Inside the page: position p -> 2p, which is slot + p because slot = g*P + p.
     return slot + position;

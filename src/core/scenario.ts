@@ -2,6 +2,13 @@
 // validated parameter by parameter (a bad one falls back to its default, with a message naming
 // it and its valid range), and fills in defaults. The page and the CLI share its ranges.
 
+import {
+  CURVES_MAX_ITEMS,
+  type CurveSettings,
+  DEFAULT_CURVES,
+  PRESET_IDS,
+  presetSettings,
+} from './curveSettings';
 import { isValidItemsPerPage, MAX_ITEMS_PER_PAGE, MIN_ITEMS_PER_PAGE } from './layout';
 import {
   clip,
@@ -43,6 +50,10 @@ export interface Scenario {
   keys: number;
   /** Event cursor: a lockstep step number, or 'end'. */
   step: number | 'end';
+  /** Which sidebar tab is open: the step's explanation or the fault-cost curves. */
+  panel: 'step' | 'curves';
+  /** The curves' own scenario (the article's by default, far larger than the animated one). */
+  curves: CurveSettings;
 }
 
 /**
@@ -59,6 +70,8 @@ export const DEFAULT_SCENARIO: Readonly<Scenario> = {
   ops: 'i 50, i 20, i 80, i 10, i 30, i 60, i 90, i 5, pop, del 3, re 2 1, pop',
   keys: 1000,
   step: 0,
+  panel: 'step',
+  curves: DEFAULT_CURVES,
 };
 
 /** Every query parameter the page understands, in the order links write them. */
@@ -73,6 +86,19 @@ export const SCENARIO_PARAMS = [
   'ops',
   'keys',
   'step',
+  'panel',
+  'preset',
+  'citems',
+  'cpage',
+  'cio',
+  'cseed',
+  'cwork',
+  'ckeys',
+  'ccpu',
+  'cmode',
+  'cunit',
+  'cfrom',
+  'cto',
 ] as const;
 
 /** A refused parameter: its name and a message saying what is wrong and what is allowed. */
@@ -247,7 +273,123 @@ export function parseScenario(query: string): ParsedScenario {
         ),
       );
   }
+  parseCurves(get, scenario, errors);
   return { scenario, errors };
+}
+
+/** The curve parameters: a preset fills what the link does not say; each is checked like the rest. */
+function parseCurves(
+  get: (name: string) => string | null,
+  scenario: Scenario,
+  errors: ScenarioError[],
+): void {
+  const panel = get('panel');
+  if (panel !== null) {
+    if (panel === 'step' || panel === 'curves') scenario.panel = panel;
+    else
+      errors.push(
+        err('panel', `panel must be step or curves, got "${clip(panel, 24)}"; using step`),
+      );
+  }
+  const presetText = get('preset');
+  let curves: CurveSettings = { ...DEFAULT_CURVES };
+  if (presetText !== null) {
+    const preset = PRESET_IDS.find((id) => id === presetText);
+    if (preset !== undefined) curves = presetSettings(preset);
+    else if (presetText === 'custom') curves.preset = 'custom';
+    else
+      errors.push(
+        err(
+          'preset',
+          `preset must be one of ${PRESET_IDS.join(', ')} or custom, got "${clip(presetText, 24)}"; using fig1`,
+        ),
+      );
+  }
+  const int = (name: string, min: number, max: number, apply: (value: number) => void): void => {
+    const text = get(name);
+    if (text === null) return;
+    const parsed = parseIntInRange(name, text, { min, max });
+    if (parsed.ok) apply(parsed.value);
+    else errors.push(err(name, `${parsed.error}; using the preset's value`));
+  };
+  const choice = <T extends string>(
+    name: string,
+    allowed: readonly T[],
+    apply: (value: T) => void,
+  ): void => {
+    const text = get(name);
+    if (text === null) return;
+    const found = allowed.find((candidate) => candidate === text);
+    if (found !== undefined) apply(found);
+    else
+      errors.push(
+        err(
+          name,
+          `${name} must be one of ${allowed.join(', ')}, got "${clip(text, 24)}"; using the preset's value`,
+        ),
+      );
+  };
+  int('citems', 1, CURVES_MAX_ITEMS, (value) => {
+    curves.items = value;
+  });
+  const pageText = get('cpage');
+  if (pageText !== null) {
+    const value = /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
+    if (isValidItemsPerPage(value)) curves.itemsPerPage = value;
+    else {
+      errors.push(
+        err(
+          'cpage',
+          `cpage (items per page) must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${clip(pageText, 24)}"; using ${curves.itemsPerPage}`,
+        ),
+      );
+    }
+  }
+  const ioText = get('cio');
+  if (ioText !== null) {
+    const parsed = parseNumberInRange('cio (ms per transfer)', ioText, 0, MAX_IO_MS);
+    if (parsed.ok) curves.ioMs = parsed.value;
+    else errors.push(err('cio', `${parsed.error}; using ${curves.ioMs}`));
+  }
+  int('cseed', SEED_RANGE.min, SEED_RANGE.max, (value) => {
+    curves.seed = value;
+  });
+  int('ckeys', KEY_RANGE_RANGE.min, KEY_RANGE_RANGE.max, (value) => {
+    curves.keys = value;
+  });
+  choice('cwork', ['phk', 'expiry'] as const, (value) => {
+    curves.workload = value;
+  });
+  choice('ccpu', ['article', 'measure'] as const, (value) => {
+    curves.cpu = value;
+  });
+  choice('cmode', ['time', 'transfers'] as const, (value) => {
+    curves.mode = value;
+  });
+  choice('cunit', ['pages', 'kb'] as const, (value) => {
+    curves.unit = value;
+  });
+  const pages = pagesFor(
+    curves.workload === 'expiry' ? 2 * curves.items : curves.items,
+    curves.itemsPerPage,
+  );
+  int('cfrom', 1, pages, (value) => {
+    curves.from = value;
+  });
+  int('cto', 1, pages, (value) => {
+    curves.to = value;
+  });
+  if (curves.from !== null && curves.to !== null && curves.from >= curves.to) {
+    errors.push(
+      err(
+        'cto',
+        `cto must be larger than cfrom (${curves.from}), got ${curves.to}; showing the whole range`,
+      ),
+    );
+    curves.from = null;
+    curves.to = null;
+  }
+  scenario.curves = curves;
 }
 
 function err(param: string, message: string): ScenarioError {
@@ -282,7 +424,26 @@ export function formatScenario(scenario: Scenario): string {
   if (scenario.workload === 'script') params.set('ops', scenario.ops);
   params.set('keys', String(scenario.keys));
   params.set('step', String(scenario.step));
+  params.set('panel', scenario.panel);
+  const curves = scenario.curves;
+  params.set('preset', curves.preset);
+  params.set('citems', String(curves.items));
+  params.set('cpage', String(curves.itemsPerPage));
+  params.set('cio', String(curves.ioMs));
+  params.set('cseed', String(curves.seed));
+  params.set('cwork', curves.workload);
+  params.set('ckeys', String(curves.keys));
+  params.set('ccpu', curves.cpu);
+  params.set('cmode', curves.mode);
+  params.set('cunit', curves.unit);
+  if (curves.from !== null) params.set('cfrom', String(curves.from));
+  if (curves.to !== null) params.set('cto', String(curves.to));
   return params.toString();
+}
+
+/** The animated part of a link (what a timeline depends on): two scenarios with equal keys share it. */
+export function animationKey(scenario: Scenario): string {
+  return formatScenario({ ...scenario, step: 0, panel: 'step', curves: DEFAULT_CURVES });
 }
 
 /** The CLI line that computes the same numbers as this scenario. */

@@ -1,4 +1,4 @@
-// The custom operation script typed by a user or carried in a link, e.g. "i 5, i 3, pop, del 2".
+// The custom operation script typed by a user or carried in a link, e.g. "i 5, i 3, i 9, pop, del 2".
 // Parsing reports the first bad token by position, so a link or a text box can say what is wrong.
 
 export type ScriptOp =
@@ -46,7 +46,7 @@ export function parseScript(text: string): ParseResult<{ ops: ScriptOp[]; maxSiz
     const words = parts[index].split(/\s+/);
     const name = words[0].toLowerCase();
     const where = `operation ${index + 1} ("${parts[index].slice(0, 24)}")`;
-    const slotRange = size === 0 ? 'but the heap is empty' : `from 1 to ${size}`;
+    const badSlot = size === 0 ? 'names a slot, but the heap is empty' : `slot must be from 1 to ${size}`;
     if ((name === 'i' || name === 'ins' || name === 'insert') && words.length === 2) {
       const key = parseInteger(words[1], 0, MAX_SCRIPT_KEY);
       if (key === null)
@@ -60,12 +60,12 @@ export function parseScript(text: string): ParseResult<{ ops: ScriptOp[]; maxSiz
       size--;
     } else if ((name === 'del' || name === 'd' || name === 'delete') && words.length === 2) {
       const slot = parseInteger(words[1], 1, size);
-      if (slot === null) return { ok: false, error: `${where}: slot must be ${slotRange}` };
+      if (slot === null) return { ok: false, error: `${where}: ${badSlot}` };
       ops.push({ op: 'delete', slot });
       size--;
     } else if ((name === 're' || name === 'r' || name === 'reorder') && words.length === 3) {
       const slot = parseInteger(words[1], 1, size);
-      if (slot === null) return { ok: false, error: `${where}: slot must be ${slotRange}` };
+      if (slot === null) return { ok: false, error: `${where}: ${badSlot}` };
       const key = parseInteger(words[2], 0, MAX_SCRIPT_KEY);
       if (key === null)
         return { ok: false, error: `${where}: key must be an integer from 0 to ${MAX_SCRIPT_KEY}` };

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { type CliOptions, parseArgs, USAGE } from '../../src/cli/args';
+import { parseScript } from '../../src/core/script';
+
+function options(argv: string[]): CliOptions {
+  const outcome = parseArgs(argv);
+  if (outcome.kind !== 'ok')
+    throw new Error(`expected ${argv.join(' ')} to parse: ${JSON.stringify(outcome)}`);
+  return outcome.options;
+}
+
+function error(argv: string[]): string {
+  const outcome = parseArgs(argv);
+  if (outcome.kind !== 'error') throw new Error(`expected an error for ${argv.join(' ')}`);
+  return outcome.message;
+}
+
+// Slots 1..2000 at 64 per page span pages 0..31: 32 pages.
+const SMALL = ['--items', '2000', '--page-items', '64'];
+
+describe('parseArgs: valid command lines', () => {
+  it('sweep with every default', () => {
+    expect(options(['sweep'])).toEqual({
+      command: 'sweep',
+      layouts: ['binary', 'bheap'],
+      itemsPerPage: 512,
+      workload: { kind: 'phk', items: 1_000_000, seed: 1, keyRange: 2 ** 31 },
+      format: 'json',
+      ioMs: 1,
+      cpu: 'article',
+      frames: null,
+    });
+  });
+
+  it('sweep with every option given, in either --name value or --name=value form', () => {
+    const expected: CliOptions = {
+      command: 'sweep',
+      layouts: ['bheap'],
+      itemsPerPage: 64,
+      workload: { kind: 'expiry', items: 2000, seed: 4294967295, keyRange: 1000 },
+      format: 'csv',
+      ioMs: 10,
+      cpu: 'measure',
+      frames: null,
+    };
+    expect(
+      options([
+        'sweep',
+        '--layout',
+        'bheap',
+        ...SMALL,
+        '--seed',
+        '4294967295',
+        '--workload',
+        'expiry',
+        '--keys',
+        '1000',
+        '--format',
+        'csv',
+        '--io-ms',
+        '10',
+        '--cpu',
+        'measure',
+      ]),
+    ).toEqual(expected);
+    expect(
+      options([
+        '--layout=bheap',
+        '--items=2000',
+        '--page-items=64',
+        '--seed=4294967295',
+        '--workload=expiry',
+        '--keys=1000',
+        '--format=csv',
+        '--io-ms=10',
+        '--cpu=measure',
+        'sweep',
+      ]),
+    ).toEqual(expected);
+  });
+
+  it('run with --frames from 1 to the pages of the scenario', () => {
+    expect(options(['run', ...SMALL, '--frames', '5']).frames).toBe(5);
+    expect(options(['run', ...SMALL, '--frames', '1']).frames).toBe(1);
+    expect(options(['run', ...SMALL, '--frames', '32']).frames).toBe(32);
+    expect(options(['run', ...SMALL, '--frames', '5']).command).toBe('run');
+  });
+
+  it('a fractional --io-ms, --keys 2^31 and a repeated layout listed once', () => {
+    const parsed = options([
+      'sweep',
+      '--io-ms',
+      '2.5',
+      '--keys',
+      '2147483648',
+      '--layout',
+      'bheap,binary,bheap',
+    ]);
+    expect(parsed.ioMs).toBe(2.5);
+    expect(parsed.workload).toMatchObject({ keyRange: 2 ** 31 });
+    expect(parsed.layouts).toEqual(['bheap', 'binary']);
+  });
+
+  it('a script workload', () => {
+    const parsed = options([
+      'sweep',
+      '--workload',
+      'script',
+      '--ops',
+      'i 5, i 3, pop',
+      '--page-items',
+      '4',
+    ]);
+    expect(parsed.workload).toEqual({
+      kind: 'script',
+      ops: [{ op: 'insert', key: 5 }, { op: 'insert', key: 3 }, { op: 'pop' }],
+    });
+  });
+
+  it('--help and -h ask for the usage', () => {
+    expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseArgs(['sweep', '-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('the usage names every option with its range', () => {
+    for (const text of [
+      '--items N',
+      '1 to 16777216',
+      'power of two from 4 to 4096',
+      '0 to 4294967295',
+      '--frames F',
+    ]) {
+      expect(USAGE).toContain(text);
+    }
+  });
+
+  it('the --ops example in the usage is a valid script', () => {
+    const example = /--ops "\.\.\."[^\n]*e\.g\. "([^"]+)"/.exec(USAGE)?.[1];
+    expect(example).toBeDefined();
+    const result = parseScript(example!);
+    expect(result, `usage example "${example}"`).toMatchObject({ ok: true });
+  });
+});
+
+describe('parseArgs: each bad argument is one error naming it and its valid range', () => {
+  it('page size not a power of two', () => {
+    expect(error(['sweep', '--page-items', '500'])).toBe(
+      '--page-items must be a power of two from 4 to 4096, got "500"',
+    );
+    for (const bad of ['2', '8192', 'abc', '-4', '4.0']) {
+      expect(error(['sweep', '--page-items', bad])).toMatch(
+        /^--page-items must be a power of two from 4 to 4096/,
+      );
+    }
+  });
+
+  it.each(['0', '99999999999', '-5', '1.5', 'many', '16777217'])('--items %s', (items) => {
+    const message = error(['sweep', '--items', items]);
+    expect(message).toMatch(/^--items must be an integer from 1 to 16777216, got/);
+    expect(message).toContain(items);
+  });
+
+  it('an unknown layout', () => {
+    expect(error(['sweep', '--layout', 'binary,treap'])).toBe(
+      '--layout must list layouts from binary, bheap, got "treap"',
+    );
+  });
+
+  it('frames 0 and frames beyond the pages for run', () => {
+    expect(error(['run', ...SMALL, '--frames', '0'])).toBe(
+      '--frames must be an integer from 1 to 32, got 0',
+    );
+    expect(error(['run', ...SMALL, '--frames', '33'])).toBe(
+      '--frames must be an integer from 1 to 32, got 33',
+    );
+  });
+
+  it('run without --frames names the range', () => {
+    expect(error(['run', ...SMALL])).toBe(
+      'run needs --frames, from 1 to 32 (the pages this scenario spans)',
+    );
+  });
+
+  it('--frames with sweep', () => {
+    expect(error(['sweep', '--frames', '3'])).toMatch(/^--frames applies only to run/);
+  });
+
+  it.each([
+    ['abc', '"abc"'],
+    ['-1', '-1'],
+    ['4294967296', '4294967296'],
+  ])('a bad seed %s', (seed, shown) => {
+    expect(error(['sweep', '--seed', seed])).toBe(
+      `--seed must be an integer from 0 to 4294967295, got ${shown}`,
+    );
+  });
+
+  it('bad --keys, --io-ms, --format, --cpu, --workload', () => {
+    expect(error(['sweep', '--keys', '1'])).toBe(
+      '--keys must be an integer from 2 to 2147483648, got 1',
+    );
+    expect(error(['sweep', '--io-ms', '1001'])).toBe(
+      '--io-ms must be a number from 0 to 1000, got "1001"',
+    );
+    expect(error(['sweep', '--io-ms', 'fast'])).toMatch(/^--io-ms must be a number from 0 to 1000/);
+    expect(error(['sweep', '--format', 'xml'])).toBe(
+      '--format must be one of json, csv, got "xml"',
+    );
+    expect(error(['sweep', '--cpu', 'guess'])).toBe(
+      '--cpu must be one of article, measure, got "guess"',
+    );
+    expect(error(['sweep', '--workload', 'lru'])).toBe(
+      '--workload must be one of phk, expiry, script, got "lru"',
+    );
+  });
+
+  it('an unknown option', () => {
+    const message = error(['sweep', '--bogus', '3']);
+    expect(message).toMatch(/^unknown option --bogus; options: --layout, --items/);
+  });
+
+  it('an option given twice', () => {
+    expect(error(['sweep', '--items', '5', '--items=6'])).toBe('--items is given twice');
+  });
+
+  it('an option without a value', () => {
+    expect(error(['sweep', '--items'])).toBe('--items needs a value');
+    expect(error(['sweep', '--items', '--seed', '3'])).toBe('--items needs a value');
+  });
+
+  it('a missing or unknown command, or a stray argument', () => {
+    expect(error([])).toBe('missing command: sweep or run (see --help)');
+    expect(error(['--items', '5'])).toBe('missing command: sweep or run (see --help)');
+    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run');
+    expect(error(['sweep', 'run'])).toBe('unexpected argument "run"; options start with --');
+  });
+
+  it('script options in the wrong place, and a bad script', () => {
+    expect(error(['sweep', '--workload', 'script'])).toMatch(/^--workload script needs --ops/);
+    expect(error(['sweep', '--ops', 'i 1'])).toBe(
+      '--ops applies only to --workload script, not phk',
+    );
+    expect(error(['sweep', '--workload', 'script', '--ops', 'i 1', '--items', '5'])).toMatch(
+      /^--items does not apply to --workload script/,
+    );
+    expect(error(['sweep', '--workload', 'script', '--ops', 'i 1, pop, pop'])).toBe(
+      '--ops: operation 3 ("pop"): pop on an empty heap',
+    );
+  });
+
+  it('every error is a single line', () => {
+    const lines = [
+      ['sweep', '--page-items', '500'],
+      ['sweep', '--items', '0'],
+      ['run', ...SMALL],
+      ['sweep', '--bogus'],
+      ['sweep', '--workload', 'script', '--ops', 'x'],
+    ];
+    for (const argv of lines) expect(error(argv)).not.toContain('\n');
+  });
+});

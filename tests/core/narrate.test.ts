@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { SimEvent } from '../../src/core/events';
+import { narrate, PSEUDOCODE, pseudocodeLine } from '../../src/core/narrate';
+
+describe('narrate', () => {
+  it('says which slots and keys a sift-up comparison looks at, and what follows', () => {
+    const event: SimEvent = {
+      kind: 'compare',
+      sift: 'up',
+      role: 'child-parent',
+      slot: 12,
+      other: 6,
+      slotKey: 731,
+      otherKey: 410,
+      less: false,
+    };
+    expect(narrate(event)).toBe(
+      'Compare slot 12 (key 731) with its parent, slot 6 (key 410): not smaller, so stop.',
+    );
+  });
+
+  it('tells a page-in from a hit and a zero-fill', () => {
+    const touch = (outcome: 'hit' | 'zero-fill' | 'page-in'): string =>
+      narrate({ kind: 'touch', slot: 40, page: 5, frame: 2, write: false, outcome });
+    expect(touch('hit')).toContain('page 5: hit');
+    expect(touch('zero-fill')).toContain('no disk I/O');
+    expect(touch('page-in')).toContain('1 transfer');
+  });
+
+  it('says whether an eviction writes the page back', () => {
+    expect(narrate({ kind: 'evict', page: 3, frame: 0, writeBack: true })).toContain(
+      'write it back',
+    );
+    expect(narrate({ kind: 'evict', page: 3, frame: 0, writeBack: false })).toContain(
+      'clean, so no write',
+    );
+  });
+});
+
+describe('pseudocodeLine', () => {
+  it('points every heap event at a line that exists, and page events at none', () => {
+    const ids = new Set(PSEUDOCODE.map((line) => line.id));
+    const events: SimEvent[] = [
+      { kind: 'op-begin', op: 'insert', index: 0, slot: 1, key: 3, item: 0 },
+      { kind: 'op-begin', op: 'popMin', index: 1, slot: 1, key: 3, item: 0 },
+      { kind: 'op-begin', op: 'reorder', index: 2, slot: 1, key: 3, item: 0 },
+      { kind: 'place', slot: 1, item: 0, key: 3, from: 0 },
+      { kind: 'place', slot: 1, item: 0, key: 3, from: 4 },
+      { kind: 'clear', slot: 4 },
+      { kind: 'remove', slot: 1, item: 0, key: 3 },
+      { kind: 'rekey', slot: 1, key: 2, oldKey: 3 },
+      {
+        kind: 'compare',
+        sift: 'down',
+        role: 'second-first',
+        slot: 3,
+        other: 2,
+        slotKey: 1,
+        otherKey: 2,
+        less: true,
+      },
+      {
+        kind: 'compare',
+        sift: 'down',
+        role: 'parent-child',
+        slot: 1,
+        other: 3,
+        slotKey: 1,
+        otherKey: 2,
+        less: true,
+      },
+      { kind: 'swap', sift: 'up', slot: 2, other: 1 },
+      { kind: 'swap', sift: 'down', slot: 1, other: 2 },
+      { kind: 'op-end', op: 'insert', index: 0, slot: 1 },
+    ];
+    for (const event of events) {
+      const line = pseudocodeLine(event);
+      expect(line, event.kind).not.toBeNull();
+      expect(ids.has(line ?? '')).toBe(true);
+    }
+    expect(pseudocodeLine({ kind: 'evict', page: 1, frame: 0, writeBack: false })).toBeNull();
+    expect(pseudocodeLine(events[10])).toBe('up-swap');
+    expect(pseudocodeLine(events[11])).toBe('down-swap');
+  });
+});

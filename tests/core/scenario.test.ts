@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  animationKey,
+  DEFAULT_SCENARIO,
+  formatScenario,
+  PAGE_MAX_ITEMS,
+  parseScenario,
+  type Scenario,
+  scenarioPages,
+} from '../../src/core/scenario';
+
+const validScenario: fc.Arbitrary<Scenario> = fc
+  .record({
+    items: fc.integer({ min: 1, max: 3000 }),
+    pageShift: fc.integer({ min: 2, max: 12 }),
+    framesFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+    ioMs: fc.constantFrom(0, 0.5, 1, 10, 250),
+    seed: fc.integer({ min: 0, max: 0xffffffff }),
+    workload: fc.constantFrom('phk' as const, 'expiry' as const),
+    keys: fc.integer({ min: 2, max: 2 ** 31 }),
+    step: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant('end' as const)),
+    panel: fc.constantFrom('step' as const, 'curves' as const),
+  })
+  .map((r) => {
+    const base: Scenario = {
+      ...DEFAULT_SCENARIO,
+      items: r.items,
+      itemsPerPage: 2 ** r.pageShift,
+      ioMs: r.ioMs,
+      seed: r.seed,
+      workload: r.workload,
+      keys: r.keys,
+      step: r.step,
+      panel: r.panel,
+    };
+    const pages = scenarioPages(base);
+    return { ...base, frames: 1 + Math.floor(r.framesFraction * (pages - 1)) };
+  });
+
+describe('parseScenario', () => {
+  it('fills in every default for an empty link', () => {
+    const parsed = parseScenario('');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.scenario).toEqual(DEFAULT_SCENARIO);
+  });
+
+  it('reads back exactly what formatScenario wrote, for any valid scenario', () => {
+    fc.assert(
+      fc.property(validScenario, (scenario) => {
+        const parsed = parseScenario(`?${formatScenario(scenario)}`);
+        expect(parsed.errors).toEqual([]);
+        expect(parsed.scenario).toEqual(scenario);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('names each bad parameter with its valid range and keeps the rest of the link', () => {
+    const parsed = parseScenario(
+      'items=abc&page=500&frames=0&seed=-4&io=fast&workload=nope&keys=1&seedling=3&step=x',
+    );
+    const byParam = new Map(parsed.errors.map((error) => [error.param, error.message]));
+    expect(byParam.get('items')).toMatch(/items must be an integer from 1 to 16384, got "abc"/);
+    expect(byParam.get('page')).toMatch(/power of two from 4 to 4096, got "500"/);
+    expect(byParam.get('frames')).toMatch(/frames must be an integer from 1 to \d+/);
+    expect(byParam.get('seed')).toMatch(/seed must be an integer from 0 to 4294967295/);
+    expect(byParam.get('io')).toMatch(/io \(ms per transfer\) must be a number from 0 to 1000/);
+    expect(byParam.get('workload')).toMatch(/workload must be one of phk, expiry, script/);
+    expect(byParam.get('keys')).toMatch(/keys must be an integer from 2 to 2147483648/);
+    expect(byParam.get('seedling')).toMatch(/unknown parameter "seedling"/);
+    expect(byParam.get('step')).toMatch(/step must be a whole number of steps or "end"/);
+    expect(parsed.scenario).toEqual(DEFAULT_SCENARIO);
+  });
+
+  it('applies the good parameters of a link that also has bad ones', () => {
+    const parsed = parseScenario('items=30&page=16&frames=999&seed=5');
+    expect(parsed.scenario.items).toBe(30);
+    expect(parsed.scenario.itemsPerPage).toBe(16);
+    expect(parsed.scenario.seed).toBe(5);
+    expect(parsed.errors.map((error) => error.param)).toEqual(['frames']);
+    expect(parsed.scenario.frames).toBeLessThanOrEqual(scenarioPages(parsed.scenario));
+  });
+
+  it('refuses heaps too large to animate instead of attempting them', () => {
+    const parsed = parseScenario(`items=${PAGE_MAX_ITEMS + 1}`);
+    expect(parsed.errors[0].message).toContain('use the command line');
+    expect(parsed.scenario.items).toBe(DEFAULT_SCENARIO.items);
+  });
+
+  it('keeps markup in a parameter as plain text in its message', () => {
+    const parsed = parseScenario('items=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    expect(parsed.errors[0].message).toContain('"<img src=x onerror=alert(1)>"');
+  });
+
+  it('reports a repeated parameter and uses its first value', () => {
+    const parsed = parseScenario('seed=3&seed=4');
+    expect(parsed.scenario.seed).toBe(3);
+    expect(parsed.errors[0].message).toContain('more than once');
+  });
+
+  it('takes step=end and a custom script', () => {
+    const parsed = parseScenario('workload=script&ops=i%207,%20i%202,%20pop&step=end');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.scenario.step).toBe('end');
+    expect(parsed.scenario.ops).toBe('i 7, i 2, pop');
+  });
+
+  it('refuses a script that deletes a slot the heap does not have', () => {
+    const parsed = parseScenario('workload=script&ops=i%207,%20del%203');
+    expect(parsed.errors[0].param).toBe('ops');
+    expect(parsed.errors[0].message).toContain('slot must be from 1 to 1');
+  });
+
+  it('reads the curve parameters, with a preset filling what the link leaves out', () => {
+    const parsed = parseScenario('preset=fig4&cunit=pages&cmode=transfers');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.scenario.curves).toMatchObject({
+      preset: 'fig4',
+      ioMs: 10,
+      unit: 'pages',
+      mode: 'transfers',
+      items: 1_000_000,
+    });
+  });
+
+  it('refuses curve parameters out of range', () => {
+    const parsed = parseScenario('citems=99999999&cpage=3&ccpu=gpu&cfrom=50&cto=20');
+    const params = parsed.errors.map((error) => error.param);
+    expect(params).toEqual(expect.arrayContaining(['citems', 'cpage', 'ccpu', 'cto']));
+    expect(parsed.errors.find((error) => error.param === 'citems')?.message).toContain(
+      'from 1 to 16777216',
+    );
+    expect(parsed.scenario.curves.from).toBeNull();
+  });
+
+  it('gives scenarios that differ only in cursor or curves the same animation key', () => {
+    const a = parseScenario('items=30&step=5&preset=fig2').scenario;
+    const b = parseScenario('items=30&step=90&panel=curves').scenario;
+    const c = parseScenario('items=31').scenario;
+    expect(animationKey(a)).toBe(animationKey(b));
+    expect(animationKey(a)).not.toBe(animationKey(c));
+  });
+});
