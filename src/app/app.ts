@@ -6,6 +6,7 @@ import type { SimEvent } from '../core/events';
 import { narrate, PSEUDOCODE, pseudocodeLine } from '../core/narrate';
 import { SIDES, Timeline } from '../core/replay';
 import {
+  animationKey,
   DEFAULT_SCENARIO,
   formatScenario,
   PAGE_MAX_ITEMS,
@@ -16,6 +17,7 @@ import {
 } from '../core/scenario';
 import { SCRIPT_SYNTAX } from '../core/script';
 import { drawLegend } from '../view/pageGrid';
+import { CurvesPanel } from './curvesPanel';
 import { el, setText } from './dom';
 import { SIDE_TITLES, type SideNumbers, SidePanel } from './sidePanel';
 
@@ -50,6 +52,12 @@ export class App {
   /** Counts scenario builds: a slice of a superseded build sees a newer number and stops. */
   private buildGeneration = 0;
   private readonly preparing: HTMLElement;
+  private readonly curves: CurvesPanel;
+  private readonly tabs = new Map<
+    'step' | 'curves',
+    { tab: HTMLButtonElement; panel: HTMLElement }
+  >();
+  private stage: HTMLElement | null = null;
 
   constructor(private readonly root: HTMLElement) {
     this.errorBox = el('div', {
@@ -94,8 +102,21 @@ export class App {
       'data-testid': 'preparing',
       hidden: '',
     });
-    this.build();
     const parsed = parseScenario(window.location.search);
+    this.curves = new CurvesPanel(parsed.scenario.curves, {
+      onSettings: (settings) => {
+        this.scenario.curves = settings;
+        this.writeUrl('push');
+        this.markCurvesFrames();
+      },
+      onPickFrames: (frames, pages) => this.pickFrames(frames, pages),
+      onErrors: (messages) =>
+        this.showErrors(
+          messages.map((message) => ({ param: 'curves', message })),
+          'The curve controls',
+        ),
+    });
+    this.build();
     this.scenario = parsed.scenario;
     // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
     this.timeline = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
@@ -128,17 +149,89 @@ export class App {
         { class: 'sides' },
         this.panels.map((panel) => panel.root),
       ),
-      el('aside', { class: 'sidebar', 'aria-label': 'Explanation' }, [
-        el('h2', {}, ['This step']),
-        ...this.narration,
-        this.ratioCell,
-        el('h2', {}, ['Pseudocode']),
-        this.buildPseudocode(),
-        el('h2', {}, ['Legend']),
-        this.buildLegend(),
-      ]),
+      this.buildSidebar(),
     ]);
+    this.stage = main;
     this.root.append(header, this.errorBox, main, transport, this.live, this.preparing);
+  }
+
+  /** The sidebar: the step's explanation, or the fault-cost curves, as two tabs. */
+  private buildSidebar(): HTMLElement {
+    const stepPanel = el('div', { class: 'tab-panel', id: 'panel-step', role: 'tabpanel' }, [
+      el('h2', {}, ['This step']),
+      ...this.narration,
+      this.ratioCell,
+      el('h2', {}, ['Pseudocode']),
+      this.buildPseudocode(),
+      el('h2', {}, ['Legend']),
+      this.buildLegend(),
+    ]);
+    const curvesPanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-curves', role: 'tabpanel', hidden: '' },
+      [this.curves.root],
+    );
+    const tablist = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Sidebar' });
+    const entries: ['step' | 'curves', string, HTMLElement][] = [
+      ['step', 'Step-through', stepPanel],
+      ['curves', 'Fault-cost curves', curvesPanel],
+    ];
+    for (const [name, label, panel] of entries) {
+      const tab = el(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          'aria-controls': panel.id,
+          'data-testid': `tab-${name}`,
+        },
+        [label],
+      );
+      tab.addEventListener('click', () => {
+        this.scenario.panel = name;
+        this.showPanel(name);
+        this.writeUrl('replace');
+      });
+      tablist.append(tab);
+      this.tabs.set(name, { tab, panel });
+    }
+    return el('aside', { class: 'sidebar', 'aria-label': 'Explanation and curves' }, [
+      tablist,
+      stepPanel,
+      curvesPanel,
+    ]);
+  }
+
+  private showPanel(name: 'step' | 'curves'): void {
+    for (const [key, { tab, panel }] of this.tabs) {
+      const selected = key === name;
+      tab.setAttribute('aria-selected', String(selected));
+      panel.hidden = !selected;
+    }
+    this.stage?.classList.toggle('curves-open', name === 'curves');
+    this.curves.setActive(name === 'curves');
+    if (name === 'curves') this.markCurvesFrames();
+  }
+
+  /** A click on the curves sets the animated scenario's frames to the same pressure, scaled. */
+  private pickFrames(frames: number, pages: number): void {
+    const scenarioPageCount = scenarioPages(this.scenario);
+    const scaled = Math.max(
+      1,
+      Math.min(scenarioPageCount, Math.round((frames / pages) * scenarioPageCount)),
+    );
+    this.curves.setNote(
+      `Resident pages of the animation set to ${scaled} of ${scenarioPageCount}: the same share as ${frames} of ${pages} in the curves’ run (scaled, since the animated heap is far smaller).`,
+    );
+    if (scaled === this.scenario.frames) return;
+    this.loadScenario({ ...this.scenario, frames: scaled, step: 0 }, 0, [], 'The curves', 'push');
+  }
+
+  private markCurvesFrames(): void {
+    const results = this.curves.currentPages();
+    if (results === null) return;
+    const share = this.scenario.frames / scenarioPages(this.scenario);
+    this.curves.markScenarioFrames(Math.max(1, Math.round(share * results)));
   }
 
   private buildControls(): HTMLElement {
@@ -345,7 +438,12 @@ export class App {
     }
     const parsed = parseScenario(params.toString());
     // A refused control keeps its previous value rather than jumping to the default.
-    const next: Scenario = { ...parsed.scenario, step: 0 };
+    const next: Scenario = {
+      ...parsed.scenario,
+      step: 0,
+      panel: this.scenario.panel,
+      curves: this.scenario.curves,
+    };
     for (const error of parsed.errors) {
       if (error.param === 'items') next.items = this.scenario.items;
       if (error.param === 'seed') next.seed = this.scenario.seed;
@@ -359,9 +457,8 @@ export class App {
 
   private loadFromUrl(): void {
     const parsed = parseScenario(window.location.search);
-    const same =
-      formatScenario({ ...parsed.scenario, step: 0 }) ===
-      formatScenario({ ...this.scenario, step: 0 });
+    const same = animationKey(parsed.scenario) === animationKey(this.scenario);
+    this.curves.setSettings(parsed.scenario.curves);
     if (same && this.timeline.ready) {
       this.pause();
       this.scenario = parsed.scenario;
@@ -419,6 +516,7 @@ export class App {
     this.timeline.seek(target);
     this.scenario.step = step === 'end' ? 'end' : target;
     this.syncControls();
+    this.showPanel(this.scenario.panel);
     this.render();
     return errors;
   }
@@ -504,6 +602,7 @@ export class App {
 
   private onKey(event: KeyboardEvent): void {
     const target = event.target;
+    if (target instanceof Element && target.closest('.curves') !== null) return;
     if (target instanceof HTMLInputElement && target.type !== 'range') return;
     if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -46,7 +46,8 @@ export function parseScript(text: string): ParseResult<{ ops: ScriptOp[]; maxSiz
     const words = parts[index].split(/\s+/);
     const name = words[0].toLowerCase();
     const where = `operation ${index + 1} ("${parts[index].slice(0, 24)}")`;
-    const badSlot = size === 0 ? 'names a slot, but the heap is empty' : `slot must be from 1 to ${size}`;
+    const badSlot =
+      size === 0 ? 'names a slot, but the heap is empty' : `slot must be from 1 to ${size}`;
     if ((name === 'i' || name === 'ins' || name === 'insert') && words.length === 2) {
       const key = parseInteger(words[1], 0, MAX_SCRIPT_KEY);
       if (key === null)

@@ -1,0 +1,148 @@
+// The fault-cost curves: the article's figures computed in workers, tied to the animation.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, open, queryOf, test } from './fixtures';
+
+const chart = (page: import('@playwright/test').Page) => page.getByTestId('curves-chart');
+
+async function readoutAt(page: import('@playwright/test').Page, steps: number): Promise<string> {
+  await chart(page).focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+  return (await page.getByTestId('curves-readout').textContent()) ?? '';
+}
+
+test.describe('the fault-cost curves', () => {
+  test('Figure 1 at 1M items completes without long tasks, and shows a ratio of about 10 at 9 pages', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await open(page, '/');
+    await page.evaluate(() => {
+      const longTasks: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+      Object.assign(window, { bheapLongTasks: longTasks });
+    });
+    await page.getByTestId('tab-curves').click();
+    await page.getByTestId('curves-preset-fig1').click();
+    await expect(page.getByTestId('curves-progress')).toBeVisible();
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 150_000 });
+    // While the sweep ran, the page stayed interactive: step the animation.
+    const readout = await readoutAt(page, 8);
+    expect(readout).toMatch(/^9 resident pages/);
+    const ratio = Number(/ratio ([\d.]+)/.exec(readout)?.[1]);
+    expect(ratio).toBeGreaterThanOrEqual(9);
+    const longTasks = await page.evaluate(
+      () => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks,
+    );
+    expect(
+      longTasks.filter((duration) => duration > 50),
+      'main-thread tasks over 50 ms',
+    ).toEqual([]);
+    const sweep = await page.evaluate(() =>
+      performance.getEntriesByName('bheap:sweep').map((entry) => entry.duration),
+    );
+    await testInfo.attach('browser-sweep-ms', {
+      body: JSON.stringify(sweep),
+      contentType: 'application/json',
+    });
+    await page.screenshot({ path: 'test-results/screenshots/curves-fig1.png' });
+  });
+
+  test('Cancel stops a sweep and nothing stale is drawn later', async ({ page }) => {
+    await open(page, '/?panel=curves&preset=fig1');
+    await expect(page.getByTestId('curves-progress')).toBeVisible();
+    await page.getByTestId('curves-cancel').click();
+    await expect(page.getByTestId('curves-progress')).toBeHidden();
+    await expect(page.locator('.curves-status')).toContainText('Cancelled');
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('curves-readout')).not.toContainText('resident pages');
+  });
+
+  test('changing a parameter replaces the running sweep with the new one', async ({ page }) => {
+    await open(page, '/?panel=curves&preset=fig1');
+    await expect(page.getByTestId('curves-progress')).toBeVisible();
+    await page.getByTestId('curves-items').fill('30000');
+    await page.getByTestId('curves-items').press('Enter');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(chart(page)).toContainText('30k items');
+    await page.waitForURL(/citems=30000/);
+    const readout = await readoutAt(page, 0);
+    // 30000 items at 512 per page span 59 pages: the readout is for that run, not the 1M one.
+    expect(readout).toMatch(/^1 resident pages \(58 missing/);
+  });
+
+  test('the CSV download matches the command line for the same parameters', async ({ page }) => {
+    await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64&cio=10&cseed=3');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(chart(page)).toContainText('20k items');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('curves-export-csv').click(),
+    ]);
+    const browserCsv = readFileSync(await download.path(), 'utf8');
+    const cliCsv = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'sweep',
+        '--items',
+        '20000',
+        '--page-items',
+        '64',
+        '--io-ms',
+        '10',
+        '--seed',
+        '3',
+        '--format',
+        'csv',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(browserCsv.split('\n')[0]).toBe(
+      'layout,frames,pageIns,writebacks,transfersPerOp,seconds',
+    );
+    expect(browserCsv).toBe(cliCsv);
+  });
+
+  test('clicking a point sets the animation to the same pressure, scaled', async ({ page }) => {
+    await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await chart(page).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    // All pages resident in the curves' run -> all 7 pages resident in the animation.
+    await expect(page.getByTestId('control-frames')).toHaveValue('7');
+    await expect(page.getByTestId('curves-note')).toContainText('scaled');
+    await page.waitForURL(/frames=7/);
+  });
+
+  test('the curve parameters round-trip through the link, and bad ones are named', async ({
+    page,
+  }) => {
+    await open(page, '/?panel=curves&preset=fig3&citems=5000&cpage=16&cmode=transfers&cunit=pages');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    const query = queryOf(page);
+    for (const part of [
+      'panel=curves',
+      'preset=fig3',
+      'citems=5000',
+      'cpage=16',
+      'cmode=transfers',
+      'cunit=pages',
+    ]) {
+      expect(query).toContain(part);
+    }
+    await expect(page.getByTestId('curves-mode')).toHaveValue('transfers');
+    await open(page, '/?panel=curves&citems=99999999&cpage=7&ccpu=gpu');
+    const error = page.getByTestId('scenario-error');
+    await expect(error).toContainText('citems must be an integer from 1 to 16777216');
+    await expect(error).toContainText('cpage (items per page) must be a power of two');
+    await expect(error).toContainText('ccpu must be one of article, measure');
+    await page.getByTestId('curves-cancel').click();
+  });
+});

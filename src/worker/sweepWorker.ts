@@ -1,0 +1,60 @@
+// A Web Worker that runs one layout's full-curve sweep (the core's one-pass computation) and
+// transfers the curves back; progress at most every 100 ms so messages never flood the page.
+
+import { sweepLayout, timeBareWorkload } from '../core/sweep';
+import type { SweepReply, SweepRequest } from './protocol';
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<SweepRequest>) => void) | null;
+  postMessage(message: SweepReply, transfer?: Transferable[]): void;
+};
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  let lastReport = 0;
+  try {
+    const started = performance.now();
+    const result = sweepLayout(
+      request.layout,
+      request.itemsPerPage,
+      request.workload,
+      (done, total) => {
+        const now = performance.now();
+        if (now - lastReport < 100) return;
+        lastReport = now;
+        scope.postMessage({ id: request.id, kind: 'progress', done, total });
+      },
+    );
+    const sweepSeconds = (performance.now() - started) / 1000;
+    const bareSeconds = request.measureCpu
+      ? timeBareWorkload(request.layout, request.itemsPerPage, request.workload, () =>
+          performance.now(),
+        ).seconds
+      : null;
+    scope.postMessage(
+      {
+        id: request.id,
+        kind: 'result',
+        layout: result.layout,
+        pages: result.pages,
+        itemsPerPage: result.itemsPerPage,
+        operations: result.operations,
+        comparisons: result.comparisons,
+        swaps: result.swaps,
+        zeroFill: result.zeroFill,
+        items: result.items,
+        pageIns: result.pageIns,
+        writebacks: result.writebacks,
+        sweepSeconds,
+        bareSeconds,
+      },
+      [result.pageIns.buffer, result.writebacks.buffer],
+    );
+  } catch (error) {
+    scope.postMessage({
+      id: request.id,
+      kind: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+};
