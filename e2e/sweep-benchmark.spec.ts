@@ -1,0 +1,44 @@
+// A benchmark report, not a timed test: the 1M-item full-curve sweep (both layouts, in
+// parallel) in this browser's workers next to the same sweep from the command line.
+import { spawnSync } from 'node:child_process';
+import { expect, open, test } from './fixtures';
+
+test('benchmark: in-browser 1M-item sweep against the CLI', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const cliStart = Date.now();
+  const cli = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', 'sweep', '--items', '1000000', '--format', 'json'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const cliSeconds = (Date.now() - cliStart) / 1000;
+  expect(cli.status).toBe(0);
+  const cliResults = JSON.parse(cli.stdout) as { results: { layout: string; pageIns: number[] }[] };
+
+  await open(page, '/?panel=curves&preset=fig1');
+  await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 240_000 });
+  const browserMs = await page.evaluate(() =>
+    performance.getEntriesByName('bheap:sweep').map((entry) => entry.duration),
+  );
+  expect(browserMs).toHaveLength(1);
+  const browserSeconds = browserMs[0] / 1000;
+  // The same numbers, not just the same time: page-ins at 9 frames agree with the CLI.
+  await page.getByTestId('curves-chart').focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('curves-readout')).toContainText('9 resident pages');
+
+  const ratio = browserSeconds / cliSeconds;
+  const report = [
+    'Full-curve sweep, 1M items, 512 per page, both layouts in parallel (wall clock)',
+    `  browser (two Web Workers): ${browserSeconds.toFixed(2)} s`,
+    `  CLI (two worker threads, including Node start-up): ${cliSeconds.toFixed(2)} s`,
+    `  browser / CLI: ${ratio.toFixed(2)} (target <= 1.5)`,
+    `  CLI page-ins at 9 frames: ${cliResults.results.map((result) => `${result.layout} ${result.pageIns[8]}`).join(', ')}`,
+  ].join('\n');
+  console.log(`\n${report}\n`);
+  await testInfo.attach('sweep-benchmark', { body: report, contentType: 'text/plain' });
+});
