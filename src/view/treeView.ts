@@ -251,6 +251,10 @@ export class TreeView {
   }
 
   private showMessage(text: string, aria: string): void {
+    // The viewBox may still be the size guessed before the svg was in the page: match the
+    // current size, or the message is drawn scaled down.
+    this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
+    this.geometry = null;
     this.content.attr('display', 'none');
     this.message
       .attr('display', null)
