@@ -1,7 +1,7 @@
 // The fault-cost curves: the article's figures computed in workers, tied to the animation.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, open, queryOf, test } from './fixtures';
+import { expect, longTasks, open, queryOf, test, watchLongTasks } from './fixtures';
 
 const chart = (page: import('@playwright/test').Page) => page.getByTestId('curves-chart');
 
@@ -18,13 +18,7 @@ test.describe('the fault-cost curves', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     await open(page, '/');
-    await page.evaluate(() => {
-      const longTasks: number[] = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-      Object.assign(window, { bheapLongTasks: longTasks });
-    });
+    await watchLongTasks(page);
     await page.getByTestId('tab-curves').click();
     await page.getByTestId('curves-preset-fig1').click();
     await expect(page.getByTestId('curves-progress')).toBeVisible();
@@ -34,11 +28,9 @@ test.describe('the fault-cost curves', () => {
     expect(readout).toMatch(/^9 resident pages/);
     const ratio = Number(/ratio ([\d.]+)/.exec(readout)?.[1]);
     expect(ratio).toBeGreaterThanOrEqual(9);
-    const longTasks = await page.evaluate(
-      () => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks,
-    );
+    const tasks = await longTasks(page);
     expect(
-      longTasks.filter((duration) => duration > 50),
+      tasks.filter((duration) => duration > 50),
       'main-thread tasks over 50 ms',
     ).toEqual([]);
     const sweep = await page.evaluate(() =>

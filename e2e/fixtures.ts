@@ -83,3 +83,19 @@ export async function currentStep(page: Page): Promise<number> {
 export function queryOf(page: Page): string {
   return new URL(page.url()).search;
 }
+
+/** Starts recording main-thread tasks over 50 ms (Long Tasks API) from now on. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const durations: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    Object.assign(window, { bheapLongTasks: durations });
+  });
+}
+
+/** The long tasks recorded since watchLongTasks, in ms. */
+export async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks);
+}

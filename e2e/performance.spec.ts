@@ -1,7 +1,7 @@
 // A performance report, not a timed test: it prints and attaches what it measures (step cost,
 // autoplay frame rate on 2,048 pages, jump to the end of a 100,000-step scenario) and asserts
 // only that the measurements were taken.
-import { expect, open, test } from './fixtures';
+import { expect, longTasks, open, test, watchLongTasks } from './fixtures';
 
 interface Durations {
   seek: number[];
@@ -89,13 +89,7 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
 
   // 4. Loading the largest scenario the page accepts: prepared in slices, so no long freeze.
   await open(page, '/');
-  await page.evaluate(() => {
-    const longTasks: number[] = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: false });
-    Object.assign(window, { bheapLongTasks: longTasks });
-  });
+  await watchLongTasks(page);
   const loadStart = Date.now();
   await page.getByTestId('control-page').selectOption('4');
   await page.getByTestId('control-items').fill('16384');
@@ -105,11 +99,9 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
     timeout: 60_000,
   });
   const loadSeconds = (Date.now() - loadStart) / 1000;
-  const longTasks = await page.evaluate(
-    () => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks,
-  );
+  const tasks = await longTasks(page);
   report.push(
-    `prepare 16384 items, 4 per page (4097 pages): ${loadSeconds.toFixed(1)} s; long tasks: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`,
+    `prepare 16384 items, 4 per page (4097 pages): ${loadSeconds.toFixed(1)} s; long tasks: ${tasks.length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`,
   );
 
   const text = report.join('\n');

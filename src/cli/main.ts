@@ -1,9 +1,9 @@
 // `npm run sim -- sweep|run ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
-import { articleCpuSecondsPerOp, totalSeconds, transfers } from '../core/cost';
+import { articleCpuSecondsPerOp } from '../core/cost';
 import type { LayoutKind } from '../core/layout';
-import { CSV_HEADER, formatNumber, toCsvReport, toJsonReport } from '../core/report';
+import { toCsvReport, toJsonReport, toPointCsvReport, toPointJsonReport } from '../core/report';
 import type { PointResult, SweepResult } from '../core/sweep';
 import { type CliOptions, parseArgs, USAGE } from './args';
 import { runJobs } from './pool';
@@ -34,25 +34,6 @@ function cpuSeconds(
   return options.cpu === 'measure' && bare !== null
     ? bare
     : articleCpuSecondsPerOp(layout, items) * operations;
-}
-
-function pointJson(results: PointResult[]): string {
-  return JSON.stringify({
-    results: results.map((result) => ({
-      layout: result.layout,
-      items: result.items,
-      itemsPerPage: result.itemsPerPage,
-      pages: result.pages,
-      operations: result.operations,
-      comparisons: result.comparisons,
-      swaps: result.swaps,
-      zeroFill: result.zeroFill,
-      hits: result.hits,
-      frames: [result.frames],
-      pageIns: [result.pageIns],
-      writebacks: [result.writebacks],
-    })),
-  });
 }
 
 async function main(): Promise<number> {
@@ -115,32 +96,26 @@ async function main(): Promise<number> {
   }
 
   const points: PointResult[] = [];
-  const lines = [CSV_HEADER];
+  const bare = new Map<PointResult, number | null>();
   for (const reply of replies) {
     if (reply.reply !== 'point') throw new Error(`unexpected reply ${reply.reply}`);
-    const result = reply.result;
-    points.push(result);
-    const moved = transfers(result.pageIns, result.writebacks);
-    const cpu = cpuSeconds(
-      options,
-      result.layout,
-      result.items,
-      result.operations,
-      reply.bareSeconds,
-    );
-    lines.push(
-      [
-        result.layout,
-        result.frames,
-        result.pageIns,
-        result.writebacks,
-        formatNumber(moved / result.operations),
-        formatNumber(totalSeconds(cpu, moved, options.ioMs)),
-      ].join(','),
-    );
+    points.push(reply.result);
+    bare.set(reply.result, reply.bareSeconds);
   }
   process.stdout.write(
-    options.format === 'json' ? `${pointJson(points)}\n` : `${lines.join('\n')}\n`,
+    options.format === 'json'
+      ? `${toPointJsonReport(points)}\n`
+      : toPointCsvReport(points, {
+          ioMs: options.ioMs,
+          cpuSeconds: (result) =>
+            cpuSeconds(
+              options,
+              result.layout,
+              result.items,
+              result.operations,
+              bare.get(result) ?? null,
+            ),
+        }),
   );
   return 0;
 }

@@ -2,12 +2,12 @@
 // from the browser and one from `npm run sim` can be compared line by line.
 
 import { totalSeconds, transfers } from './cost';
-import type { SweepResult } from './sweep';
+import type { PointResult, SweepResult } from './sweep';
 
-export interface ReportOptions {
+export interface ReportOptions<R = SweepResult> {
   ioMs: number;
   /** CPU seconds for the whole run, per layout. */
-  cpuSeconds: (result: SweepResult) => number;
+  cpuSeconds: (result: R) => number;
 }
 
 export const CSV_HEADER = 'layout,frames,pageIns,writebacks,transfersPerOp,seconds';
@@ -57,6 +57,48 @@ export function toCsvReport(results: readonly SweepResult[], options: ReportOpti
         ].join(','),
       );
     }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `run` (one frame count): the sweep's JSON shape, with one-element arrays and the hits. */
+export function toPointJsonReport(results: readonly PointResult[]): string {
+  return JSON.stringify({
+    results: results.map((result) => ({
+      layout: result.layout,
+      items: result.items,
+      itemsPerPage: result.itemsPerPage,
+      pages: result.pages,
+      operations: result.operations,
+      comparisons: result.comparisons,
+      swaps: result.swaps,
+      zeroFill: result.zeroFill,
+      hits: result.hits,
+      frames: [result.frames],
+      pageIns: [result.pageIns],
+      writebacks: [result.writebacks],
+    })),
+  });
+}
+
+/** `run` as CSV: the sweep's header, one row per layout. */
+export function toPointCsvReport(
+  results: readonly PointResult[],
+  options: ReportOptions<PointResult>,
+): string {
+  const lines = [CSV_HEADER];
+  for (const result of results) {
+    const moved = transfers(result.pageIns, result.writebacks);
+    lines.push(
+      [
+        result.layout,
+        result.frames,
+        result.pageIns,
+        result.writebacks,
+        formatNumber(moved / result.operations),
+        formatNumber(totalSeconds(options.cpuSeconds(result), moved, options.ioMs)),
+      ].join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

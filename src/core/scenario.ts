@@ -198,19 +198,8 @@ export function parseScenario(query: string): ParsedScenario {
     ` (larger heaps: use the command line)`,
   );
 
-  const pageText = get('page');
-  if (pageText !== null) {
-    const value = /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
-    if (isValidItemsPerPage(value)) scenario.itemsPerPage = value;
-    else {
-      errors.push(
-        err(
-          'page',
-          `page (items per page) must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${clip(pageText, 24)}"; using ${DEFAULT_SCENARIO.itemsPerPage}`,
-        ),
-      );
-    }
-  }
+  const page = parseItemsPerPageParam('page', get('page'), DEFAULT_SCENARIO.itemsPerPage, errors);
+  if (page !== null) scenario.itemsPerPage = page;
 
   intParam('seed', SEED_RANGE, (value) => {
     scenario.seed = value;
@@ -332,19 +321,8 @@ function parseCurves(
   int('citems', 1, CURVES_MAX_ITEMS, (value) => {
     curves.items = value;
   });
-  const pageText = get('cpage');
-  if (pageText !== null) {
-    const value = /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
-    if (isValidItemsPerPage(value)) curves.itemsPerPage = value;
-    else {
-      errors.push(
-        err(
-          'cpage',
-          `cpage (items per page) must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${clip(pageText, 24)}"; using ${curves.itemsPerPage}`,
-        ),
-      );
-    }
-  }
+  const page = parseItemsPerPageParam('cpage', get('cpage'), curves.itemsPerPage, errors);
+  if (page !== null) curves.itemsPerPage = page;
   const ioText = get('cio');
   if (ioText !== null) {
     const parsed = parseNumberInRange('cio (ms per transfer)', ioText, 0, MAX_IO_MS);
@@ -390,6 +368,25 @@ function parseCurves(
     curves.to = null;
   }
   scenario.curves = curves;
+}
+
+/** An items-per-page parameter (page, cpage): a power of two in range, or a message and null. */
+function parseItemsPerPageParam(
+  name: string,
+  text: string | null,
+  fallback: number,
+  errors: ScenarioError[],
+): number | null {
+  if (text === null) return null;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (isValidItemsPerPage(value)) return value;
+  errors.push(
+    err(
+      name,
+      `${name} (items per page) must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${clip(text, 24)}"; using ${fallback}`,
+    ),
+  );
+  return null;
 }
 
 function err(param: string, message: string): ScenarioError {
