@@ -66,7 +66,9 @@ test.describe('the fault-cost curves', () => {
     expect(readout).toMatch(/^1 resident pages \(58 missing/);
   });
 
-  test('the CSV download matches the command line for the same parameters', async ({ page }) => {
+  test('the CSV download matches the command line; JSON, SVG and PNG export too', async ({
+    page,
+  }) => {
     await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64&cio=10&cseed=3');
     await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
     await expect(chart(page)).toContainText('20k items');
@@ -99,6 +101,23 @@ test.describe('the fault-cost curves', () => {
       'layout,frames,pageIns,writebacks,transfersPerOp,seconds',
     );
     expect(browserCsv).toBe(cliCsv);
+    const save = async (format: string): Promise<Buffer> => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId(`curves-export-${format}`).click(),
+      ]);
+      return readFileSync(await file.path());
+    };
+    const json = JSON.parse((await save('json')).toString('utf8')) as {
+      results: { layout: string; frames: number[]; pageIns: number[] }[];
+    };
+    expect(json.results.map((result) => result.layout)).toEqual(['binary', 'bheap']);
+    expect(json.results[0].pageIns).toHaveLength(json.results[0].frames.length);
+    const svg = (await save('svg')).toString('utf8');
+    expect(svg).toMatch(/^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('20k items');
+    const png = await save('png');
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 
   test('clicking a point sets the animation to the same pressure, scaled', async ({ page }) => {

@@ -122,7 +122,6 @@ export class CurvesPanel {
     this.status = el('span', { class: 'curves-status', role: 'status' });
     this.progressRow = el('div', { class: 'curves-progress', hidden: '' }, [this.progress, cancel]);
     const chartBox = el('div', { class: 'chart-box' });
-    const readout = el('p', { class: 'curves-readout' });
     this.note = el('p', { class: 'curves-note', 'data-testid': 'curves-note' });
     const exportButton = (format: string, label: string, action: () => void): HTMLButtonElement => {
       const button = el('button', { type: 'button', 'data-testid': `curves-export-${format}` }, [
@@ -143,7 +142,6 @@ export class CurvesPanel {
       this.progressRow,
       this.status,
       chartBox,
-      readout,
       this.note,
       exports,
     ]);
@@ -155,8 +153,6 @@ export class CurvesPanel {
         if (pages !== undefined) this.host.onPickFrames(frames, pages);
       },
     });
-    // The chart draws its readout inside its own box; keep ours for layout parity if unused.
-    readout.remove();
     this.syncForm();
   }
 

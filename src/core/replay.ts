@@ -3,7 +3,7 @@
 // checkpoint (simulation and view state, every K operations) and replays forward, so a jump costs
 // at most K operations whatever the scenario's length, and no event list is ever kept whole.
 
-import type { EventSink, OpKind, SimEvent, TouchOutcome } from './events';
+import type { EventSink, OpKind, SimEvent } from './events';
 import { Heap, type HeapSnapshot, NO_SLOT } from './heap';
 import { type Layout, type LayoutKind, makeLayout } from './layout';
 import { NO_MEMORY } from './memory';
@@ -559,5 +559,3 @@ export class Timeline {
     return op.op === 'deleteItem' || op.op === 'deleteSlot' ? 'delete' : 'reorder';
   }
 }
-
-export type { TouchOutcome };
