@@ -227,3 +227,29 @@ test.describe('the visualiser', () => {
     expect(counters['comparisons-binary']).toBeGreaterThan(0);
   });
 });
+
+test.describe('the visualiser for a projector', () => {
+  test('the theme toggle switches light and dark and remembers the choice', async ({ page }) => {
+    await open(page, '/?step=40');
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
+    await page.getByTestId('theme').click();
+    const first = await theme();
+    expect(['light', 'dark']).toContain(first);
+    await page.getByTestId('theme').click();
+    const second = await theme();
+    expect(second).not.toBe(first);
+    await page.reload();
+    expect(await theme()).toBe(second);
+    await expect(page.getByTestId('page-grid-binary')).toBeVisible();
+  });
+
+  test('the tree shows keys or slot numbers', async ({ page }) => {
+    await open(page, '/?step=400');
+    const tree = page.getByTestId('tree-bheap');
+    await expect(tree).toHaveAttribute('data-mode', 'keys');
+    await page.getByTestId('tree-mode').click();
+    await expect(tree).toHaveAttribute('data-mode', 'slots');
+    await expect(page.getByTestId('tree-binary')).toHaveAttribute('data-mode', 'slots');
+    await expect(page.getByTestId('tree-mode')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
