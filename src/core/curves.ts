@@ -18,7 +18,9 @@
 // Depths come from a two-level stack. The top few pages sit in a small array, scanned linearly:
 // a heap's sift alternates between a handful of pages, so most references end there. Deeper
 // pages are ordered by a stamp (when they fell out of the top array, which preserves recency
-// order), and a Fenwick tree over stamps counts how many are more recent: O(log pages).
+// order); a bitmap of live stamps with counts per word and per group of words says how many are
+// more recent. Adding and removing are O(1); a rank is a few dozen adds over adjacent memory,
+// which measured 15% faster on the 1M-item binary heap than a Fenwick tree's three walks.
 
 import type { MemoryObserver } from './memory';
 
@@ -52,10 +54,12 @@ export class AllFramesCounter implements MemoryObserver {
   // Lower stack: stamp per page (0 = not in it), page per stamp, Fenwick tree of live stamps.
   private readonly stamp: Int32Array;
   private readonly pageAtStamp: Int32Array;
-  private readonly fenwick: Int32Array;
+  // Live stamps as a bitmap, with counts per 32-bit word and per group of 16 words (512 stamps).
+  private readonly bits: Int32Array;
+  private readonly wordCounts: Int32Array;
+  private readonly groupCounts: Int32Array;
   private readonly stampLimit: number;
   private nextStamp = 1;
-  private lowerCount = 0;
   // Difference arrays over frame counts 1..pages (index F), turned into curves by prefix sums.
   private readonly pageInDiff: Float64Array;
   private readonly writeBackDiff: Float64Array;
@@ -78,11 +82,13 @@ export class AllFramesCounter implements MemoryObserver {
     this.dirtyFrom = new Int32Array(pageCount).fill(this.never);
     this.stamp = new Int32Array(pageCount);
     // At least twice the pages, so a compaction (O(limit)) comes at most once per `pages` stamps.
-    let limit = 64;
+    let limit = 1024;
     while (limit < STAMP_FACTOR * pageCount) limit *= 2;
     this.stampLimit = limit;
-    this.pageAtStamp = new Int32Array(limit + 1).fill(-1);
-    this.fenwick = new Int32Array(limit + 1);
+    this.pageAtStamp = new Int32Array(limit).fill(-1);
+    this.bits = new Int32Array(limit >>> 5);
+    this.wordCounts = new Int32Array(limit >>> 5);
+    this.groupCounts = new Int32Array(limit >>> 9);
     this.pageInDiff = new Float64Array(pageCount + 2);
     this.writeBackDiff = new Float64Array(pageCount + 2);
   }
@@ -195,37 +201,52 @@ export class AllFramesCounter implements MemoryObserver {
   /**
    * Moves `incoming` (fallen out of the top array) into the lower stack and takes `page` out of it
    * if it is there. Returns the page's 1-based rank in the lower stack (1 = most recent), or 0 if
-   * it was not there. Rank = live stamps >= its stamp = all live stamps - those below it.
-   * The page leaves before the newcomer arrives, so the newcomer is not counted above it.
+   * it was not there. The page leaves before the newcomer arrives, so the newcomer is not counted
+   * above it.
    */
   private exchangeWithLower(page: number, incoming: number): number {
-    const fenwick = this.fenwick;
-    const limit = this.stampLimit;
     const stamps = this.stamp;
     const old = stamps[page];
     let rank = 0;
     if (old !== 0) {
-      let below = 0;
-      for (let i = old - 1; i > 0; i -= i & -i) below += fenwick[i];
-      rank = this.lowerCount - below;
-      for (let i = old; i <= limit; i += i & -i) fenwick[i]--;
+      rank = this.countFrom(old);
+      const word = old >>> 5;
+      this.bits[word] &= ~(1 << (old & 31));
+      this.wordCounts[word]--;
+      this.groupCounts[word >>> 4]--;
       this.pageAtStamp[old] = -1;
       stamps[page] = 0;
-      this.lowerCount--;
     }
-    if (this.nextStamp > limit) this.compact();
+    if (this.nextStamp >= this.stampLimit) this.compact();
     const stamp = this.nextStamp++;
     stamps[incoming] = stamp;
     this.pageAtStamp[stamp] = incoming;
-    for (let i = stamp; i <= limit; i += i & -i) fenwick[i]++;
-    this.lowerCount++;
+    const word = stamp >>> 5;
+    this.bits[word] |= 1 << (stamp & 31);
+    this.wordCounts[word]++;
+    this.groupCounts[word >>> 4]++;
     return rank;
   }
 
-  /** Renumbers the live stamps 1..lowerCount, keeping their order, and rebuilds the tree in O(limit). */
+  /**
+   * Live stamps >= `stamp`: those in its own 32-bit word at or above its bit, then whole words to
+   * the end of its group of 16 words, then whole groups up to the newest stamp. Each part is a
+   * short run of adds over adjacent memory.
+   */
+  private countFrom(stamp: number): number {
+    const word = stamp >>> 5;
+    let count = popcount(this.bits[word] >>> (stamp & 31));
+    const groupEnd = ((word >>> 4) + 1) << 4;
+    for (let w = word + 1; w < groupEnd; w++) count += this.wordCounts[w];
+    const lastGroup = (this.nextStamp - 1) >>> 9;
+    for (let g = (word >>> 4) + 1; g <= lastGroup; g++) count += this.groupCounts[g];
+    return count;
+  }
+
+  /** Renumbers the live stamps 1..n, keeping their order, and rebuilds the counts in O(limit). */
   private compact(): void {
     let next = 1;
-    for (let stamp = 1; stamp <= this.stampLimit; stamp++) {
+    for (let stamp = 1; stamp < this.stampLimit; stamp++) {
       const page = this.pageAtStamp[stamp];
       if (page < 0) continue;
       this.pageAtStamp[stamp] = -1;
@@ -233,12 +254,14 @@ export class AllFramesCounter implements MemoryObserver {
       this.stamp[page] = next;
       next++;
     }
-    this.fenwick.fill(0);
-    for (let i = 1; i < next; i++) this.fenwick[i] = 1;
-    // Linear-time Fenwick build: push each node's sum to its parent.
-    for (let i = 1; i <= this.stampLimit; i++) {
-      const parent = i + (i & -i);
-      if (parent <= this.stampLimit) this.fenwick[parent] += this.fenwick[i];
+    this.bits.fill(0);
+    this.wordCounts.fill(0);
+    this.groupCounts.fill(0);
+    for (let stamp = 1; stamp < next; stamp++) {
+      const word = stamp >>> 5;
+      this.bits[word] |= 1 << (stamp & 31);
+      this.wordCounts[word]++;
+      this.groupCounts[word >>> 4]++;
     }
     this.nextStamp = next;
   }
@@ -249,7 +272,7 @@ export class AllFramesCounter implements MemoryObserver {
     this.finished = true;
     for (let i = 0; i < this.topCount; i++) this.closeInterval(this.top[i], i + 1);
     let rank = 0;
-    for (let stamp = this.stampLimit; stamp >= 1; stamp--) {
+    for (let stamp = this.stampLimit - 1; stamp >= 1; stamp--) {
       const page = this.pageAtStamp[stamp];
       if (page < 0) continue;
       rank++;
@@ -271,4 +294,11 @@ export class AllFramesCounter implements MemoryObserver {
     }
     return { pages: this.pageCount, zeroFills: this.zeroFills, pageIns, writeBacks };
   }
+}
+
+/** Set bits of a 32-bit word (the classic SWAR sum: pairs, nibbles, then bytes by a multiply). */
+function popcount(value: number): number {
+  let x = value - ((value >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
