@@ -20,6 +20,7 @@ import { drawLegend } from '../view/pageGrid';
 import { CurvesPanel } from './curvesPanel';
 import { el, setText } from './dom';
 import { SIDE_TITLES, type SideNumbers, SidePanel } from './sidePanel';
+import { recordDuration } from './timing';
 
 /** Playback speeds, in lockstep steps per second. */
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
@@ -538,7 +539,7 @@ export class App {
     // User Timing entries: the e2e performance report reads these (no timed unit tests).
     const started = performance.now();
     this.timeline.seek(step);
-    performance.measure('bheap:seek', { start: started, end: performance.now() });
+    recordDuration('bheap:seek', started);
     const now = this.timeline.step;
     this.scenario.step = now === this.timeline.totalSteps && now > 0 ? 'end' : now;
     this.scheduleRender();
@@ -669,7 +670,7 @@ export class App {
   private render(): void {
     const started = performance.now();
     this.draw();
-    performance.measure('bheap:render', { start: started, end: performance.now() });
+    recordDuration('bheap:render', started);
   }
 
   private draw(): void {

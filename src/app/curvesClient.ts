@@ -7,6 +7,7 @@ import { type CurveSettings, sweepKey } from '../core/curveSettings';
 import { SIDES } from '../core/replay';
 import type { SweepResult } from '../core/sweep';
 import type { SweepReply, SweepRequest } from '../worker/protocol';
+import { recordDuration } from './timing';
 
 export interface CurveResult extends SweepResult {
   cpuSeconds: number;
@@ -24,6 +25,8 @@ export class CurvesClient {
   private readonly cache = new Map<string, CurveResult[]>();
   private nextId = 1;
   private running = false;
+  private runningKey = '';
+  private callbacks: ComputeCallbacks | null = null;
 
   get busy(): boolean {
     return this.running;
@@ -35,8 +38,15 @@ export class CurvesClient {
 
   /** Starts both sweeps (cancelling any running ones), or answers from the cache. */
   compute(settings: CurveSettings, callbacks: ComputeCallbacks): void {
-    this.cancel();
     const key = sweepKey(settings);
+    // Asking again for the sweep already running (e.g. a preset's button pressed while its own
+    // sweep computes) keeps it and hands its result to the newest caller, instead of throwing
+    // away seconds of work and starting two workers again.
+    if (this.running && key === this.runningKey) {
+      this.callbacks = callbacks;
+      return;
+    }
+    this.cancel();
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       callbacks.onDone(hit, true);
@@ -52,6 +62,8 @@ export class CurvesClient {
     const progress = SIDES.map(() => 0);
     const results: (CurveResult | null)[] = SIDES.map(() => null);
     this.running = true;
+    this.runningKey = key;
+    this.callbacks = callbacks;
     const started = performance.now();
     SIDES.forEach((layout, index) => {
       const worker = new Worker(new URL('../worker/sweepWorker.ts', import.meta.url), {
@@ -63,10 +75,11 @@ export class CurvesClient {
         if (reply.id !== id) return;
         if (reply.kind === 'progress') {
           progress[index] = reply.done / Math.max(1, reply.total);
-          callbacks.onProgress(progress.reduce((a, b) => a + b, 0) / progress.length);
+          this.callbacks?.onProgress(progress.reduce((a, b) => a + b, 0) / progress.length);
         } else if (reply.kind === 'error') {
+          const current = this.callbacks;
           this.cancel();
-          callbacks.onError(reply.message);
+          current?.onError(reply.message);
         } else {
           worker.terminate();
           this.workers[index] = null;
@@ -79,14 +92,15 @@ export class CurvesClient {
             this.running = false;
             const done = results as CurveResult[];
             this.cache.set(key, done);
-            performance.measure('bheap:sweep', { start: started, end: performance.now() });
-            callbacks.onDone(done, false);
+            recordDuration('bheap:sweep', started);
+            this.callbacks?.onDone(done, false);
           }
         }
       };
       worker.onerror = (event) => {
+        const current = this.callbacks;
         this.cancel();
-        callbacks.onError(event.message || 'the sweep worker failed');
+        current?.onError(event.message || 'the sweep worker failed');
       };
       const request: SweepRequest = {
         id,
@@ -105,5 +119,7 @@ export class CurvesClient {
       this.workers[index] = null;
     });
     this.running = false;
+    this.runningKey = '';
+    this.callbacks = null;
   }
 }

@@ -17,6 +17,7 @@ import { toCsvReport, toJsonReport } from '../core/report';
 import { type CurveSeries, CurvesChart } from '../view/curvesChart';
 import { type CurveResult, CurvesClient } from './curvesClient';
 import { el, setText } from './dom';
+import { recordDuration } from './timing';
 
 export interface CurvesPanelHost {
   /** New settings chosen here (the app puts them in the link). */
@@ -281,7 +282,7 @@ export class CurvesPanel {
   private show(results: CurveResult[]): void {
     const started = performance.now();
     this.draw(results);
-    performance.measure('bheap:chart', { start: started, end: performance.now() });
+    recordDuration('bheap:chart', started);
   }
 
   private draw(results: CurveResult[]): void {
