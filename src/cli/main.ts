@@ -69,54 +69,32 @@ async function main(): Promise<number> {
   const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(options.layouts));
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-  if (options.command === 'sweep') {
-    const results: SweepResult[] = [];
-    const bare = new Map<SweepResult, number | null>();
-    for (const reply of replies) {
-      if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);
-      results.push(reply.result);
-      bare.set(reply.result, reply.bareSeconds);
-    }
-    process.stdout.write(
-      options.format === 'json'
-        ? `${toJsonReport(results)}\n`
-        : toCsvReport(results, {
-            ioMs: options.ioMs,
-            cpuSeconds: (result) =>
-              cpuSeconds(
-                options,
-                result.layout,
-                result.items,
-                result.operations,
-                bare.get(result) ?? null,
-              ),
-          }),
-    );
-    return 0;
-  }
-
+  // Each reply's run, and its bare time when --cpu measure asked for one.
+  const bare = new Map<SweepResult | PointResult, number | null>();
+  const reportOptions = {
+    ioMs: options.ioMs,
+    cpuSeconds: (result: SweepResult | PointResult): number =>
+      cpuSeconds(options, result.layout, result.items, result.operations, bare.get(result) ?? null),
+  };
+  const sweeps: SweepResult[] = [];
   const points: PointResult[] = [];
-  const bare = new Map<PointResult, number | null>();
   for (const reply of replies) {
-    if (reply.reply !== 'point') throw new Error(`unexpected reply ${reply.reply}`);
-    points.push(reply.result);
+    if (reply.reply === 'sweep') sweeps.push(reply.result);
+    else if (reply.reply === 'point') points.push(reply.result);
+    else throw new Error(`unexpected reply ${reply.reply}`);
     bare.set(reply.result, reply.bareSeconds);
   }
-  process.stdout.write(
-    options.format === 'json'
-      ? `${toPointJsonReport(points)}\n`
-      : toPointCsvReport(points, {
-          ioMs: options.ioMs,
-          cpuSeconds: (result) =>
-            cpuSeconds(
-              options,
-              result.layout,
-              result.items,
-              result.operations,
-              bare.get(result) ?? null,
-            ),
-        }),
-  );
+  let text: string;
+  if (options.command === 'sweep') {
+    text =
+      options.format === 'json' ? `${toJsonReport(sweeps)}\n` : toCsvReport(sweeps, reportOptions);
+  } else {
+    text =
+      options.format === 'json'
+        ? `${toPointJsonReport(points)}\n`
+        : toPointCsvReport(points, reportOptions);
+  }
+  process.stdout.write(text);
   return 0;
 }
 

@@ -17,14 +17,7 @@ export function toJsonReport(results: readonly SweepResult[]): string {
   return JSON.stringify(
     {
       results: results.map((result) => ({
-        layout: result.layout,
-        items: result.items,
-        itemsPerPage: result.itemsPerPage,
-        pages: result.pages,
-        operations: result.operations,
-        comparisons: result.comparisons,
-        swaps: result.swaps,
-        zeroFill: result.zeroFill,
+        ...runFields(result),
         frames: Array.from({ length: result.pageIns.length }, (_, index) => index + 1),
         pageIns: Array.from(result.pageIns),
         writebacks: Array.from(result.writebacks),
@@ -33,6 +26,20 @@ export function toJsonReport(results: readonly SweepResult[]): string {
     null,
     0,
   );
+}
+
+/** The fields both JSON forms start with: what was run, and its counts. */
+function runFields(result: SweepResult | PointResult) {
+  return {
+    layout: result.layout,
+    items: result.items,
+    itemsPerPage: result.itemsPerPage,
+    pages: result.pages,
+    operations: result.operations,
+    comparisons: result.comparisons,
+    swaps: result.swaps,
+    zeroFill: result.zeroFill,
+  };
 }
 
 /** Formats a number without float noise: integers as is, others to 6 significant digits. */
@@ -65,14 +72,7 @@ export function toCsvReport(results: readonly SweepResult[], options: ReportOpti
 export function toPointJsonReport(results: readonly PointResult[]): string {
   return JSON.stringify({
     results: results.map((result) => ({
-      layout: result.layout,
-      items: result.items,
-      itemsPerPage: result.itemsPerPage,
-      pages: result.pages,
-      operations: result.operations,
-      comparisons: result.comparisons,
-      swaps: result.swaps,
-      zeroFill: result.zeroFill,
+      ...runFields(result),
       hits: result.hits,
       frames: [result.frames],
       pageIns: [result.pageIns],
