@@ -1,7 +1,7 @@
 // The page's controller: owns the scenario (from the link), the timeline, playback and the URL.
 // Views only draw what the timeline's event-fed states hold.
 
-import { articleCpuSecondsPerOp } from '../core/cost';
+import { articleCpuSeconds } from '../core/cost';
 import type { SimEvent } from '../core/events';
 import { narrate, PSEUDOCODE, pseudocodeLine } from '../core/narrate';
 import { SIDES, Timeline } from '../core/replay';
@@ -656,7 +656,7 @@ export class App {
       this.scenario.workload === 'script'
         ? Math.max(2, this.timeline.pages * this.scenario.itemsPerPage)
         : this.scenario.items;
-    const cpu = articleCpuSecondsPerOp(side.layout.kind, items) * c.operations;
+    const cpu = articleCpuSeconds(side.layout.kind, items, c.operations);
     return {
       comparisons: c.comparisons,
       swaps: c.swaps,

@@ -2,7 +2,7 @@
 // on two cores), one request in flight each, results cached per parameter set. A new request or
 // Cancel terminates running workers, so a stale result is never delivered.
 
-import { articleCpuSecondsPerOp } from '../core/cost';
+import { articleCpuSeconds } from '../core/cost';
 import { type CurveSettings, sweepKey } from '../core/curveSettings';
 import { SIDES } from '../core/replay';
 import type { SweepResult } from '../core/sweep';
@@ -86,7 +86,7 @@ export class CurvesClient {
           const cpuSeconds =
             settings.cpu === 'measure' && reply.bareSeconds !== null
               ? reply.bareSeconds
-              : articleCpuSecondsPerOp(reply.layout, reply.items) * reply.operations;
+              : articleCpuSeconds(reply.layout, reply.items, reply.operations);
           results[index] = { ...reply, cpuSeconds };
           if (results.every((result) => result !== null)) {
             this.running = false;

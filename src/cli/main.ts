@@ -1,7 +1,7 @@
 // `npm run sim -- sweep|run ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
-import { articleCpuSecondsPerOp } from '../core/cost';
+import { articleCpuSeconds } from '../core/cost';
 import type { LayoutKind } from '../core/layout';
 import { toCsvReport, toJsonReport, toPointCsvReport, toPointJsonReport } from '../core/report';
 import type { PointResult, SweepResult } from '../core/sweep';
@@ -33,7 +33,7 @@ function cpuSeconds(
 ): number {
   return options.cpu === 'measure' && bare !== null
     ? bare
-    : articleCpuSecondsPerOp(layout, items) * operations;
+    : articleCpuSeconds(layout, items, operations);
 }
 
 async function main(): Promise<number> {

@@ -28,6 +28,11 @@ export function articleCpuSecondsPerOp(layout: LayoutKind, items: number): numbe
   return perOp * scale;
 }
 
+/** CPU seconds of a whole run of `operations` operations, from the article's calibration. */
+export function articleCpuSeconds(layout: LayoutKind, items: number, operations: number): number {
+  return articleCpuSecondsPerOp(layout, items) * operations;
+}
+
 /** Transfers: every page read back from disk and every dirty page written to it. */
 export function transfers(pageIns: number, writebacks: number): number {
   return pageIns + writebacks;

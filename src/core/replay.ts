@@ -3,7 +3,7 @@
 // checkpoint (simulation and view state, every K operations) and replays forward, so a jump costs
 // at most K operations whatever the scenario's length, and no event list is ever kept whole.
 
-import type { EventSink, OpKind, SimEvent } from './events';
+import { ArraySink, type EventSink, type OpKind, type SimEvent } from './events';
 import { Heap, type HeapSnapshot, NO_SLOT } from './heap';
 import { type Layout, type LayoutKind, makeLayout } from './layout';
 import { NO_MEMORY } from './memory';
@@ -246,13 +246,6 @@ class SwitchSink implements EventSink {
   target: EventSink | null = null;
   emit(event: SimEvent): void {
     this.target?.emit(event);
-  }
-}
-
-class CollectSink implements EventSink {
-  events: SimEvent[] = [];
-  emit(event: SimEvent): void {
-    this.events.push(event);
   }
 }
 
@@ -519,7 +512,7 @@ export class Timeline {
     // Hold the target operation's events and apply as many as the step asks.
     this.heldViewStart = this.sides.map((side) => side.view.snapshot());
     this.held = this.sides.map((side) => {
-      const collect = new CollectSink();
+      const collect = new ArraySink();
       side.run(this.ops[targetOp], collect);
       return collect.events;
     });

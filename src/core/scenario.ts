@@ -348,7 +348,12 @@ function parseCurves(
     curves.unit = value;
   });
   const pages = pagesFor(
-    curves.workload === 'expiry' ? 2 * curves.items : curves.items,
+    workloadCapacity({
+      kind: curves.workload,
+      items: curves.items,
+      seed: curves.seed,
+      keyRange: curves.keys,
+    }),
     curves.itemsPerPage,
   );
   int('cfrom', 1, pages, (value) => {
