@@ -11,12 +11,16 @@ export type TouchOutcome = 'hit' | 'zero-fill' | 'page-in';
 
 export type SimEvent =
   /**
-   * An operation starts. `slot` is the slot it works on (new tail, root, or the named slot),
-   * `item` the item it inserts, removes or rekeys, `key` its (new) key.
+   * An operation starts. `handle` is what it works on: for a heap the slot (new tail, root, or
+   * the named slot), for a pointer structure the node (new, minimum, or the named one). `item`
+   * is the item it inserts, removes or rekeys, `key` its (new) key.
    */
-  | { kind: 'op-begin'; op: OpKind; index: number; slot: number; key: number; item: number }
-  /** An operation ends; `slot` is where the moved item came to rest (0 if none moved). */
-  | { kind: 'op-end'; op: OpKind; index: number; slot: number }
+  | { kind: 'op-begin'; op: OpKind; index: number; handle: number; key: number; item: number }
+  /**
+   * An operation ends; `handle` is where the moved item came to rest (a heap's slot, 0 if none
+   * moved; a pointer structure's node for insert and reorder, 0 otherwise).
+   */
+  | { kind: 'op-end'; op: OpKind; index: number; handle: number }
   /**
    * One key comparison: is key(slot) strictly smaller than key(other)?
    * `role` says what is compared: a child with its parent (sift-up), the second child with the
@@ -52,7 +56,39 @@ export type SimEvent =
       outcome: TouchOutcome;
     }
   /** The pager evicts the least recently used page to make room; a dirty one is written back. */
-  | { kind: 'evict'; page: number; frame: number; writeBack: boolean };
+  | { kind: 'evict'; page: number; frame: number; writeBack: boolean }
+  // Pointer structures (list, treap, red-black trees) keep nodes in an arena (arena.ts). Their
+  // views mirror the arena from these events alone, as heap views mirror slots from the above.
+  /** A node is taken from the free list (or fresh) and given its item and key. */
+  | { kind: 'node-alloc'; node: number; item: number; key: number }
+  /** A node goes back on the free list (its item has left the structure). */
+  | { kind: 'node-free'; node: number; item: number; key: number }
+  /**
+   * A link or tag field of a node is written: `value` is a node (links, NIL = 0 for none) or the
+   * tag (red = 1 / black = 0, or a treap priority). Node 0 is the header; its `left` is the root.
+   */
+  | { kind: 'store'; node: number; field: LinkField; value: number }
+  /**
+   * One comparison in a pointer structure: is `value` (of `node`) strictly smaller than
+   * `otherValue` (of `other`)? `what` says whether keys or treap priorities are compared. Trees
+   * order equal keys by node number, so `less` is the outcome of that total order.
+   */
+  | {
+      kind: 'node-compare';
+      what: 'key' | 'priority';
+      node: number;
+      other: number;
+      value: number;
+      otherValue: number;
+      less: boolean;
+    }
+  /** A tree rotation around `node` (the node that moves down), for narration; links follow as stores. */
+  | { kind: 'rotate'; node: number; direction: 'left' | 'right' }
+  /** A red-black colour flip at `node` (it and its children change colour); stores follow. */
+  | { kind: 'flip'; node: number };
+
+/** The link and tag fields of an arena node (a list uses left/right as next/prev). */
+export type LinkField = 'left' | 'right' | 'parent' | 'tag';
 
 export type SimEventKind = SimEvent['kind'];
 

@@ -5,6 +5,7 @@
 import type { EventSink, OpKind } from './events';
 import type { Layout } from './layout';
 import type { MemoryObserver } from './memory';
+import type { PriorityQueue } from './queue';
 
 /** Slot 0 is never used: it doubles as "not in the heap", as BINHEAP_NOIDX does in vbh.c. */
 export const NO_SLOT = 0;
@@ -33,7 +34,7 @@ export interface HeapOptions {
   onSlot?: SlotCallback | null;
 }
 
-export class Heap {
+export class Heap implements PriorityQueue {
   /** Key of the item in each slot. Keys live with the slot: the model's "pointer to the object". */
   private readonly keys: Float64Array;
   private readonly items: Int32Array;
@@ -95,6 +96,11 @@ export class Heap {
     this.opIndex = snapshot.opIndex;
     this.comparisons = snapshot.comparisons;
     this.swaps = snapshot.swaps;
+  }
+
+  checkpoint(): () => void {
+    const saved = this.snapshot();
+    return () => this.restore(saved);
   }
 
   keyAt(slot: number): number {
@@ -345,12 +351,14 @@ export class Heap {
 
   private begin(op: OpKind, slot: number, key: number, item: number): void {
     if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, slot, key, item });
+      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, handle: slot, key, item });
     }
   }
 
   private end(op: OpKind, slot: number): void {
-    if (this.opSink !== null) this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, slot });
+    if (this.opSink !== null) {
+      this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, handle: slot });
+    }
     this.opIndex++;
   }
 }

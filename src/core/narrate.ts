@@ -1,7 +1,7 @@
 // One plain sentence per step, for the narration line and the screen-reader live region, and the
 // pseudocode line each event belongs to. Pure functions of the event (and the side's name).
 
-import type { OpKind, SimEvent } from './events';
+import type { LinkField, OpKind, SimEvent } from './events';
 
 function keyText(key: number): string {
   return Number.isInteger(key) ? String(key) : key.toFixed(2);
@@ -20,18 +20,18 @@ export function narrate(event: SimEvent): string {
     case 'op-begin':
       switch (event.op) {
         case 'insert':
-          return `Operation ${event.index + 1}: insert key ${keyText(event.key)} at the tail, slot ${event.slot}.`;
+          return `Operation ${event.index + 1}: insert key ${keyText(event.key)} at the tail, slot ${event.handle}.`;
         case 'popMin':
           return `Operation ${event.index + 1}: pop the minimum, key ${keyText(event.key)} in the root (slot 1).`;
         case 'delete':
-          return `Operation ${event.index + 1}: delete slot ${event.slot} (key ${keyText(event.key)}).`;
+          return `Operation ${event.index + 1}: delete slot ${event.handle} (key ${keyText(event.key)}).`;
         case 'reorder':
-          return `Operation ${event.index + 1}: give slot ${event.slot} the new key ${keyText(event.key)}.`;
+          return `Operation ${event.index + 1}: give slot ${event.handle} the new key ${keyText(event.key)}.`;
       }
       return '';
     case 'op-end':
-      return event.slot > 0
-        ? `${capitalise(OP_NAMES[event.op])} done: the moved item rests in slot ${event.slot}.`
+      return event.handle > 0
+        ? `${capitalise(OP_NAMES[event.op])} done: the moved item rests in slot ${event.handle}.`
         : `${capitalise(OP_NAMES[event.op])} done.`;
     case 'touch': {
       const verb = event.write ? 'write' : 'read';
@@ -80,7 +80,31 @@ export function narrate(event: SimEvent): string {
       return `Take out key ${keyText(event.key)} from slot ${event.slot}.`;
     case 'rekey':
       return `Change the key in slot ${event.slot} from ${keyText(event.oldKey)} to ${keyText(event.key)}.`;
+    case 'node-alloc':
+      return `Take node ${event.node} from the allocator and write key ${keyText(event.key)} into it.`;
+    case 'node-free':
+      return `Unlinked: node ${event.node} (key ${keyText(event.key)}) goes back on the free list.`;
+    case 'store':
+      return storeText(event.node, event.field, event.value);
+    case 'node-compare': {
+      const subject = event.node > 0 ? `node ${event.node}` : 'the new key';
+      const what = event.what === 'key' ? 'key' : 'priority';
+      return `Compare ${subject} (${what} ${keyText(event.value)}) with node ${event.other} (${what} ${keyText(event.otherValue)}): ${event.less ? 'smaller' : 'not smaller'}.`;
+    }
+    case 'rotate':
+      return `Rotate ${event.direction} at node ${event.node}: it moves down, its ${event.direction === 'left' ? 'right' : 'left'} child takes its place.`;
+    case 'flip':
+      return `Colour flip at node ${event.node}: it and its two children swap red and black.`;
   }
+}
+
+function storeText(node: number, field: LinkField, value: number): string {
+  if (node === 0 && field === 'left') {
+    return value === 0 ? 'The structure is now empty.' : `Node ${value} becomes the first node.`;
+  }
+  if (field === 'tag') return `Set the tag of node ${node} to ${keyText(value)}.`;
+  const target = value === 0 ? 'nothing' : `node ${value}`;
+  return `Point the ${field} link of node ${node} at ${target}.`;
 }
 
 function capitalise(text: string): string {
@@ -136,6 +160,12 @@ export function pseudocodeLine(event: SimEvent): string | null {
       return 'done';
     case 'touch':
     case 'evict':
+    case 'node-alloc':
+    case 'node-free':
+    case 'store':
+    case 'node-compare':
+    case 'rotate':
+    case 'flip':
       return null;
   }
 }

@@ -41,9 +41,9 @@ describe('pseudocodeLine', () => {
   it('points every heap event at a line that exists, and page events at none', () => {
     const ids = new Set(PSEUDOCODE.map((line) => line.id));
     const events: SimEvent[] = [
-      { kind: 'op-begin', op: 'insert', index: 0, slot: 1, key: 3, item: 0 },
-      { kind: 'op-begin', op: 'popMin', index: 1, slot: 1, key: 3, item: 0 },
-      { kind: 'op-begin', op: 'reorder', index: 2, slot: 1, key: 3, item: 0 },
+      { kind: 'op-begin', op: 'insert', index: 0, handle: 1, key: 3, item: 0 },
+      { kind: 'op-begin', op: 'popMin', index: 1, handle: 1, key: 3, item: 0 },
+      { kind: 'op-begin', op: 'reorder', index: 2, handle: 1, key: 3, item: 0 },
       { kind: 'place', slot: 1, item: 0, key: 3, from: 0 },
       { kind: 'place', slot: 1, item: 0, key: 3, from: 4 },
       { kind: 'clear', slot: 4 },
@@ -71,7 +71,7 @@ describe('pseudocodeLine', () => {
       },
       { kind: 'swap', sift: 'up', slot: 2, other: 1 },
       { kind: 'swap', sift: 'down', slot: 1, other: 2 },
-      { kind: 'op-end', op: 'insert', index: 0, slot: 1 },
+      { kind: 'op-end', op: 'insert', index: 0, handle: 1 },
     ];
     for (const event of events) {
       const line = pseudocodeLine(event);

@@ -183,7 +183,7 @@ describe('script workload', () => {
     const workload = script('i 5, i 3, i 8, pop, del 2, i 1, re 1 9');
     for (const kind of KINDS) {
       const events = opBegins(workload, kind, 4);
-      expect(events.map((event) => `${event.op}:${event.slot}:${event.key}`)).toEqual([
+      expect(events.map((event) => `${event.op}:${event.handle}:${event.key}`)).toEqual([
         'insert:1:5',
         'insert:2:3',
         'insert:3:8',
