@@ -30,6 +30,8 @@ export interface ArenaSnapshot {
   freeHead: number;
   nextFresh: number;
   live: number;
+  allocated: Uint8Array;
+  accesses: number;
 }
 
 export interface ArenaOptions {
@@ -74,6 +76,8 @@ export class Arena {
   private readonly items: Int32Array;
   /** links[n * 4 + f]: field f of node n (LEFT, RIGHT, PARENT, TAG). */
   private readonly links: Int32Array;
+  /** 1 while a node is allocated: handles from outside (a script's "del 3") are checked here. */
+  private readonly allocated: Uint8Array;
   /** Word offset of each field inside a node; -1 where the structure has no such field. */
   private readonly offset: Int32Array;
   private readonly memory: MemoryObserver;
@@ -82,6 +86,8 @@ export class Arena {
   // so reusing a node reads that word (the head pointer itself is a global, not modelled).
   private readonly freeLink: number; // the field the free list threads through (offset 2)
   private freeHead = NIL;
+  /** Words read or written so far: the CPU side of the cost model (cost.ts). */
+  accesses = 0;
   private nextFresh = 1;
   private live = 0;
 
@@ -107,6 +113,7 @@ export class Arena {
     this.keys = new Float64Array(capacity + 1);
     this.items = new Int32Array(capacity + 1);
     this.links = new Int32Array((capacity + 1) * FIELD_COUNT);
+    this.allocated = new Uint8Array(capacity + 1);
     this.memory = options.memory;
     this.sink = options.sink;
   }
@@ -120,42 +127,63 @@ export class Arena {
     return this.live;
   }
 
+  /** Whether `node` holds an item now (no memory access: the caller's bookkeeping). */
+  isLive(node: number): boolean {
+    return (
+      Number.isInteger(node) && node > NIL && node <= this.capacity && this.allocated[node] === 1
+    );
+  }
+
+  /** Live node numbers in increasing order, for messages and views. */
+  liveNodes(): number[] {
+    const nodes: number[] = [];
+    for (let node = 1; node <= this.capacity; node++)
+      if (this.allocated[node] === 1) nodes.push(node);
+    return nodes;
+  }
+
   /** The word holding field `field` (LEFT…TAG) of `node`; -1 for the key, -2 for the item. */
   wordOf(node: number, field: number): number {
     const base = node * this.nodeWords;
     if (field === -1) return base;
     if (field === -2) return base + 1;
     const offset = this.offset[field];
-    if (offset < 0) throw new RangeError(`this structure's nodes have no ${LINK_FIELDS[field]} field`);
+    if (offset < 0)
+      throw new RangeError(`this structure's nodes have no ${LINK_FIELDS[field]} field`);
     return base + offset;
   }
 
   /** Reads a node's key (one access to its key word). */
   key(node: number): number {
+    this.accesses++;
     this.memory.read(node * this.nodeWords);
     return this.keys[node];
   }
 
   /** Reads a node's item. */
   item(node: number): number {
+    this.accesses++;
     this.memory.read(node * this.nodeWords + 1);
     return this.items[node];
   }
 
   /** Writes a node's key (a reorder, or a tree copying a successor's payload). */
   setKey(node: number, key: number): void {
+    this.accesses++;
     this.memory.write(node * this.nodeWords);
     this.keys[node] = key;
   }
 
   /** Reads a link or tag field. */
   link(node: number, field: number): number {
+    this.accesses++;
     this.memory.read(node * this.nodeWords + this.offset[field]);
     return this.links[node * FIELD_COUNT + field];
   }
 
   /** Writes a link or tag field. */
   setLink(node: number, field: number, value: number): void {
+    this.accesses++;
     this.memory.write(node * this.nodeWords + this.offset[field]);
     this.links[node * FIELD_COUNT + field] = value;
     if (this.sink !== null) {
@@ -185,6 +213,7 @@ export class Arena {
     if (this.freeHead !== NIL) {
       node = this.freeHead;
       // Following the free list reads the link the node was threaded on.
+      this.accesses++;
       this.memory.read(node * this.nodeWords + 2);
       this.freeHead = this.links[node * FIELD_COUNT + this.freeLink];
     } else {
@@ -194,8 +223,11 @@ export class Arena {
       node = this.nextFresh++;
     }
     this.live++;
+    this.allocated[node] = 1;
+    this.accesses++;
     this.memory.write(node * this.nodeWords);
     this.keys[node] = key;
+    this.accesses++;
     this.memory.write(node * this.nodeWords + 1);
     this.items[node] = item;
     if (this.sink !== null) this.sink.emit({ kind: 'node-alloc', node, item, key });
@@ -204,13 +236,15 @@ export class Arena {
 
   /** Returns a node to the free list: one write, its first link word becomes the list's link. */
   free(node: number): void {
-    if (node <= NIL || node > this.capacity) throw new RangeError(`no node ${node} to free`);
+    if (!this.isLive(node)) throw new RangeError(`node ${node} is not allocated`);
     const item = this.items[node];
     const key = this.keys[node];
+    this.accesses++;
     this.memory.write(node * this.nodeWords + 2);
     this.links[node * FIELD_COUNT + this.freeLink] = this.freeHead;
     this.freeHead = node;
     this.live--;
+    this.allocated[node] = 0;
     if (this.sink !== null) this.sink.emit({ kind: 'node-free', node, item, key });
   }
 
@@ -222,6 +256,8 @@ export class Arena {
       freeHead: this.freeHead,
       nextFresh: this.nextFresh,
       live: this.live,
+      allocated: this.allocated.slice(),
+      accesses: this.accesses,
     };
   }
 
@@ -232,5 +268,7 @@ export class Arena {
     this.freeHead = snapshot.freeHead;
     this.nextFresh = snapshot.nextFresh;
     this.live = snapshot.live;
+    this.allocated.set(snapshot.allocated);
+    this.accesses = snapshot.accesses;
   }
 }

@@ -40,6 +40,8 @@ export interface PriorityQueue {
   readonly comparisons: number;
   /** Heap swaps, or tree rotations; a list never moves a node. */
   readonly swaps: number;
+  /** Words read or written so far (every report to the MemoryObserver): the cost model's CPU side. */
+  readonly accesses: number;
   /** Adds an item; returns its handle once the operation is over. */
   insert(item: number, key: number): number;
   /** Removes the item with the smallest key and returns it. */
