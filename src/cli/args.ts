@@ -1,14 +1,9 @@
 // Parses and validates the command line of `npm run sim`. Every refusal is one line naming the
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
+import { MAX_NODE_BYTES, WORD_BYTES } from '../core/arena';
 import { DISK_MS, SSD_MS } from '../core/cost';
-import {
-  isValidItemsPerPage,
-  LAYOUT_KINDS,
-  type LayoutKind,
-  MAX_ITEMS_PER_PAGE,
-  MIN_ITEMS_PER_PAGE,
-} from '../core/layout';
+import { isValidItemsPerPage, MAX_ITEMS_PER_PAGE, MIN_ITEMS_PER_PAGE } from '../core/layout';
 import {
   ITEMS_RANGE,
   KEY_RANGE_RANGE,
@@ -17,34 +12,63 @@ import {
   parseNumberInRange,
   SEED_RANGE,
 } from '../core/limits';
+import { LIST_MAX_ITEMS } from '../core/scaling';
 import { parseScript } from '../core/script';
-import { FULL_KEY_RANGE, pagesFor, type Workload, workloadCapacity } from '../core/workloads';
+import {
+  DEFAULT_NODE_BYTES,
+  isHeapKind,
+  minNodeBytesOf,
+  STRUCTURE_KINDS,
+  type StructureKind,
+  type StructureSpec,
+  structurePages,
+} from '../core/structures';
+import { FULL_KEY_RANGE, WORKLOAD_KINDS, type Workload, workloadCapacity } from '../core/workloads';
 
-export type Command = 'sweep' | 'run';
+export type Command = 'sweep' | 'run' | 'scaling';
 export type OutputFormat = 'json' | 'csv';
 export type CpuSource = 'article' | 'measure';
 
 export interface CliOptions {
   command: Command;
-  layouts: LayoutKind[];
+  layouts: StructureKind[];
   itemsPerPage: number;
+  /** Bytes per node of the pointer structures. */
+  nodeBytes: number;
   workload: Workload;
   format: OutputFormat;
   ioMs: number;
   cpu: CpuSource;
   /** Only for `run`. */
   frames: number | null;
+  /** Only for `scaling`: the N values, ascending. */
+  sizes: number[];
+  /** Only for `scaling`: add the review's malloc/free and lock/unlock cost to each call. */
+  overhead: 'review' | 'none';
 }
 
-export const USAGE = `usage: npm run sim -- <sweep|run> [options]
+/** The N of the Asterisk review's table (seed 002). */
+export const REVIEW_SIZES = [100, 500, 1000, 5000, 10_000, 100_000];
+
+/** One structure of the run, with the memory geometry the options give. */
+export function specOf(options: CliOptions, kind: StructureKind): StructureSpec {
+  return { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes };
+}
+
+export const USAGE = `usage: npm run sim -- <sweep|run|scaling> [options]
   sweep            page-ins and write-backs for every frame count (one pass)
   run              one frame count, by direct LRU simulation (needs --frames)
+  scaling          cost per operation against N (Asterisk's add/delete test by default)
 options:
-  --layout L[,L]   binary, bheap (default: binary,bheap)
+  --layout L[,L]   ${STRUCTURE_KINDS.join(', ')} (default: binary,bheap)
   --items N        items, 1 to ${ITEMS_RANGE.max} (default 1000000)
-  --page-items P   items per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
+  --sizes N[,N]    for scaling: the N values (default ${REVIEW_SIZES.join(',')})
+  --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
+  --node-bytes B   node size of list, treap, llrb, rb: a multiple of ${WORD_BYTES} up to ${MAX_NODE_BYTES} (default ${DEFAULT_NODE_BYTES})
+  --overhead O     for scaling: review (each add/delete also pays the review's malloc/free and
+                   lock/unlock, 3 µs / 0.4 µs) or none (default review)
   --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default 1)
-  --workload W     phk, expiry or script (default phk)
+  --workload W     ${WORKLOAD_KINDS.join(', ')} (default phk; scaling: asterisk)
   --ops "..."      the script for --workload script, e.g. "i 5, i 3, i 9, pop, del 2"
   --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
   --frames F       resident pages for run, 1 to the number of pages
@@ -60,6 +84,9 @@ export type ParseOutcome =
 const OPTION_NAMES = [
   'layout',
   'items',
+  'sizes',
+  'node-bytes',
+  'overhead',
   'page-items',
   'seed',
   'workload',
@@ -137,20 +164,21 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
         fail(`--${name} needs a value`);
       values.set(name, value);
     } else if (command === null) {
-      if (arg !== 'sweep' && arg !== 'run') fail(`unknown command "${arg}"; commands: sweep, run`);
+      if (arg !== 'sweep' && arg !== 'run' && arg !== 'scaling')
+        fail(`unknown command "${arg}"; commands: sweep, run, scaling`);
       command = arg;
     } else {
       fail(`unexpected argument "${arg}"; options start with --`);
     }
   }
-  if (command === null) fail('missing command: sweep or run (see --help)');
+  if (command === null) fail('missing command: sweep, run or scaling (see --help)');
 
   const layoutText = values.get('layout') ?? 'binary,bheap';
-  const layouts: LayoutKind[] = [];
+  const layouts: StructureKind[] = [];
   for (const name of layoutText.split(',').map((part) => part.trim())) {
-    const kind = LAYOUT_KINDS.find((candidate) => candidate === name);
+    const kind = STRUCTURE_KINDS.find((candidate) => candidate === name);
     if (kind === undefined)
-      fail(`--layout must list layouts from ${LAYOUT_KINDS.join(', ')}, got "${name}"`);
+      fail(`--layout must list structures from ${STRUCTURE_KINDS.join(', ')}, got "${name}"`);
     if (!layouts.includes(kind)) layouts.push(kind);
   }
 
@@ -162,7 +190,28 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     );
   }
 
-  const workloadKind = choice(values, 'workload', ['phk', 'expiry', 'script'] as const, 'phk');
+  const nodeBytes = intOption(
+    values,
+    'node-bytes',
+    { min: WORD_BYTES, max: MAX_NODE_BYTES },
+    DEFAULT_NODE_BYTES,
+  );
+  if (nodeBytes % WORD_BYTES !== 0)
+    fail(`--node-bytes must be a multiple of ${WORD_BYTES}, got ${nodeBytes}`);
+  for (const kind of layouts) {
+    if (!isHeapKind(kind) && nodeBytes < minNodeBytesOf(kind)) {
+      fail(
+        `--node-bytes must be at least ${minNodeBytesOf(kind)} for ${kind} (key, item and its links), got ${nodeBytes}`,
+      );
+    }
+  }
+
+  const workloadKind = choice(
+    values,
+    'workload',
+    WORKLOAD_KINDS,
+    command === 'scaling' ? 'asterisk' : 'phk',
+  );
   const seed = intOption(values, 'seed', SEED_RANGE, 1);
   const keyRange = intOption(values, 'keys', KEY_RANGE_RANGE, FULL_KEY_RANGE);
   let workload: Workload;
@@ -176,8 +225,34 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     workload = { kind: 'script', ops: parsed.value.ops };
   } else {
     if (values.has('ops')) fail(`--ops applies only to --workload script, not ${workloadKind}`);
+    if (command === 'scaling' && values.has('items'))
+      fail('--items does not apply to scaling; give the N values with --sizes');
     const items = intOption(values, 'items', ITEMS_RANGE, 1_000_000);
     workload = { kind: workloadKind, items, seed, keyRange };
+  }
+  if (command === 'scaling' && workload.kind !== 'asterisk')
+    fail(
+      `scaling runs the Asterisk review's add/delete test: --workload must be asterisk, got ${workload.kind}`,
+    );
+
+  let sizes: number[] = [];
+  if (command === 'scaling') {
+    const text = values.get('sizes') ?? REVIEW_SIZES.join(',');
+    sizes = text.split(',').map((part) => {
+      const parsed = parseIntInRange('--sizes', part, ITEMS_RANGE);
+      return parsed.ok ? parsed.value : fail(`${parsed.error} (a comma-separated list of N)`);
+    });
+    sizes = [...new Set(sizes)].sort((a, b) => a - b);
+  } else if (values.has('sizes')) {
+    fail('--sizes applies only to scaling');
+  }
+  if (command !== 'scaling' && values.has('overhead')) fail('--overhead applies only to scaling');
+  const overhead = choice(values, 'overhead', ['review', 'none'] as const, 'review');
+  const largest = command === 'scaling' ? Math.max(...sizes) : workloadCapacity(workload);
+  if (layouts.includes('list') && largest > LIST_MAX_ITEMS) {
+    fail(
+      `the list's insert walks the list (N^2/4 node visits in all): N must be at most ${LIST_MAX_ITEMS} when --layout includes list, got ${largest}`,
+    );
   }
 
   const ioText = values.get('io-ms');
@@ -188,13 +263,16 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   }
 
   let frames: number | null = null;
-  const pages = pagesFor(workloadCapacity(workload), itemsPerPage);
+  const capacity = workloadCapacity(workload);
+  const pages = Math.max(
+    ...layouts.map((kind) => structurePages({ kind, itemsPerPage, nodeBytes }, capacity)),
+  );
   if (command === 'run') {
     if (!values.has('frames'))
       fail(`run needs --frames, from 1 to ${pages} (the pages this scenario spans)`);
     frames = intOption(values, 'frames', { min: 1, max: pages }, 1);
   } else if (values.has('frames')) {
-    fail('--frames applies only to run; sweep computes every frame count');
+    fail(`--frames applies only to run; ${command} does not take it`);
   }
 
   return {
@@ -203,11 +281,14 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
       command,
       layouts,
       itemsPerPage,
+      nodeBytes,
       workload,
       format: choice(values, 'format', ['json', 'csv'] as const, 'json'),
       ioMs,
       cpu: choice(values, 'cpu', ['article', 'measure'] as const, 'article'),
       frames,
+      sizes,
+      overhead,
     },
   };
 }

@@ -3,6 +3,7 @@
 
 import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/article';
 import { LAYOUT_KINDS, type LayoutKind } from '../core/layout';
+import { structureSpec } from '../core/structures';
 import { runJobs } from './pool';
 import type { WorkerJob } from './protocol';
 
@@ -14,12 +15,15 @@ function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
     kind === 'sweep'
       ? {
           job: 'sweep',
-          layout,
-          itemsPerPage: ARTICLE_ITEMS_PER_PAGE,
+          structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
           workload: articleWorkload(),
           timeBare: false,
         }
-      : { job: 'bare', layout, itemsPerPage: ARTICLE_ITEMS_PER_PAGE, workload: articleWorkload() },
+      : {
+          job: 'bare',
+          structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
+          workload: articleWorkload(),
+        },
   );
 }
 
@@ -40,11 +44,11 @@ async function main(): Promise<void> {
     const sweepReplies = await runJobs(jobsFor('sweep'), () => {});
     bestWall = Math.min(bestWall, (performance.now() - wallStart) / 1000);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    for (const reply of sweepReplies) {
+    sweepReplies.forEach((reply, index) => {
       if (reply.reply !== 'sweep') throw new Error('unexpected reply');
-      const previous = sweep.get(reply.result.layout) ?? Number.POSITIVE_INFINITY;
-      sweep.set(reply.result.layout, Math.min(previous, reply.seconds));
-    }
+      const layout = LAYOUT_KINDS[index];
+      sweep.set(layout, Math.min(sweep.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
+    });
     const bareReplies = await runJobs(jobsFor('bare'), () => {});
     bareReplies.forEach((reply, index) => {
       if (reply.reply !== 'bare') throw new Error('unexpected reply');

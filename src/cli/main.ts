@@ -1,16 +1,17 @@
 // `npm run sim -- sweep|run ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
-import { articleCpuSeconds } from '../core/cost';
-import type { LayoutKind } from '../core/layout';
+import { modelCpuSeconds, NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/cost';
 import { toCsvReport, toJsonReport, toPointCsvReport, toPointJsonReport } from '../core/report';
+import { type ScalingPoint, scalingPoint, toScalingCsv, toScalingJson } from '../core/scaling';
+import type { StructureKind } from '../core/structures';
 import type { PointResult, SweepResult } from '../core/sweep';
-import { type CliOptions, parseArgs, USAGE } from './args';
+import { type CliOptions, parseArgs, specOf, USAGE } from './args';
 import { runJobs } from './pool';
 import type { WorkerJob, WorkerReply } from './protocol';
 
 function progressPrinter(
-  layouts: readonly LayoutKind[],
+  layouts: readonly StructureKind[],
 ): (index: number, done: number, total: number) => void {
   if (!process.stderr.isTTY) return () => {};
   const percent = layouts.map(() => 0);
@@ -26,14 +27,34 @@ function progressPrinter(
 
 function cpuSeconds(
   options: CliOptions,
-  layout: LayoutKind,
-  items: number,
-  operations: number,
+  result: SweepResult | PointResult,
   bare: number | null,
 ): number {
   return options.cpu === 'measure' && bare !== null
     ? bare
-    : articleCpuSeconds(layout, items, operations);
+    : modelCpuSeconds(result.layout, result.items, result.operations, result.accesses);
+}
+
+/** `scaling`: every structure at every N, in this thread (each point is one short run). */
+function scaling(options: CliOptions): string {
+  const points: ScalingPoint[] = [];
+  const keyRange = options.workload.kind === 'script' ? 0 : options.workload.keyRange;
+  const seed = options.workload.kind === 'script' ? 1 : options.workload.seed;
+  for (const kind of options.layouts) {
+    for (const items of options.sizes) {
+      if (process.stderr.isTTY) process.stderr.write(`\r${kind} N = ${items} …   `);
+      points.push(
+        scalingPoint(specOf(options, kind), items, {
+          seed,
+          keyRange,
+          now: options.cpu === 'measure' ? () => performance.now() : null,
+          overhead: options.overhead === 'review' ? REVIEW_CALL_OVERHEAD : NO_CALL_OVERHEAD,
+        }),
+      );
+    }
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  return options.format === 'json' ? `${toScalingJson(points)}\n` : toScalingCsv(points);
 }
 
 async function main(): Promise<number> {
@@ -47,20 +68,22 @@ async function main(): Promise<number> {
     return 2;
   }
   const options = parsed.options;
+  if (options.command === 'scaling') {
+    process.stdout.write(scaling(options));
+    return 0;
+  }
   const timeBare = options.cpu === 'measure';
   const jobs: WorkerJob[] = options.layouts.map((layout) =>
     options.command === 'sweep'
       ? {
           job: 'sweep',
-          layout,
-          itemsPerPage: options.itemsPerPage,
+          structure: specOf(options, layout),
           workload: options.workload,
           timeBare,
         }
       : {
           job: 'point',
-          layout,
-          itemsPerPage: options.itemsPerPage,
+          structure: specOf(options, layout),
           workload: options.workload,
           frames: options.frames ?? 1,
           timeBare,
@@ -74,7 +97,7 @@ async function main(): Promise<number> {
   const reportOptions = {
     ioMs: options.ioMs,
     cpuSeconds: (result: SweepResult | PointResult): number =>
-      cpuSeconds(options, result.layout, result.items, result.operations, bare.get(result) ?? null),
+      cpuSeconds(options, result, bare.get(result) ?? null),
   };
   const sweeps: SweepResult[] = [];
   const points: PointResult[] = [];

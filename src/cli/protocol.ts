@@ -1,27 +1,25 @@
-// Messages between the CLI and its worker threads (one layout per thread, so both cores work
+// Messages between the CLI and its worker threads (one structure per thread, so both cores work
 // and each thread's JIT sees a single layout: monomorphic and fast).
 
-import type { LayoutKind } from '../core/layout';
+import type { StructureSpec } from '../core/structures';
 import type { PointResult, SweepResult } from '../core/sweep';
 import type { Workload } from '../core/workloads';
 
 export type WorkerJob =
   | {
       job: 'sweep';
-      layout: LayoutKind;
-      itemsPerPage: number;
+      structure: StructureSpec;
       workload: Workload;
       timeBare: boolean;
     }
   | {
       job: 'point';
-      layout: LayoutKind;
-      itemsPerPage: number;
+      structure: StructureSpec;
       workload: Workload;
       frames: number;
       timeBare: boolean;
     }
-  | { job: 'bare'; layout: LayoutKind; itemsPerPage: number; workload: Workload };
+  | { job: 'bare'; structure: StructureSpec; workload: Workload };
 
 export type WorkerReply =
   | { reply: 'progress'; done: number; total: number }

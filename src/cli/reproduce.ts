@@ -2,7 +2,8 @@
 // layouts and checks its claims. Exits 1 if any claim fails.
 
 import { ARTICLE_ITEMS_PER_PAGE, articleWorkload, checkArticleClaims } from '../core/article';
-import type { LayoutKind } from '../core/layout';
+import { isLayoutKind, type LayoutKind } from '../core/layout';
+import { structureSpec } from '../core/structures';
 import type { SweepResult } from '../core/sweep';
 import { runJobs } from './pool';
 
@@ -12,8 +13,7 @@ async function main(): Promise<number> {
   const replies = await runJobs(
     layouts.map((layout) => ({
       job: 'sweep' as const,
-      layout,
-      itemsPerPage: ARTICLE_ITEMS_PER_PAGE,
+      structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload: articleWorkload(),
       timeBare: false,
     })),
@@ -22,7 +22,9 @@ async function main(): Promise<number> {
   const results = {} as Record<LayoutKind, SweepResult>;
   for (const reply of replies) {
     if (reply.reply !== 'sweep') throw new Error('unexpected reply');
-    results[reply.result.layout] = reply.result;
+    const layout = reply.result.layout;
+    if (!isLayoutKind(layout)) throw new Error(`unexpected layout ${layout}`);
+    results[layout] = reply.result;
   }
   const claims = checkArticleClaims(results);
   for (const claim of claims) {

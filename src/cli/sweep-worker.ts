@@ -14,39 +14,24 @@ const now = (): number => performance.now();
 
 try {
   if (job.job === 'bare') {
-    const { seconds, operations } = timeBareWorkload(
-      job.layout,
-      job.itemsPerPage,
-      job.workload,
-      now,
-    );
+    const { seconds, operations } = timeBareWorkload(job.structure, job.workload, now);
     post({ reply: 'bare', seconds, operations });
   } else {
     // Timing the bare run first would make the heap's call sites see two memory observers;
     // when asked, it runs after the measured one, so it cannot slow it down.
     const start = now();
     if (job.job === 'sweep') {
-      const result = sweepLayout(job.layout, job.itemsPerPage, job.workload, onProgress);
+      const result = sweepLayout(job.structure, job.workload, onProgress);
       const seconds = (now() - start) / 1000;
-      const bare = job.timeBare
-        ? timeBareWorkload(job.layout, job.itemsPerPage, job.workload, now).seconds
-        : null;
+      const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
       post({ reply: 'sweep', result, seconds, bareSeconds: bare }, [
         result.pageIns.buffer as ArrayBuffer,
         result.writebacks.buffer as ArrayBuffer,
       ]);
     } else {
-      const result = runAtFrames(
-        job.layout,
-        job.itemsPerPage,
-        job.workload,
-        job.frames,
-        onProgress,
-      );
+      const result = runAtFrames(job.structure, job.workload, job.frames, onProgress);
       const seconds = (now() - start) / 1000;
-      const bare = job.timeBare
-        ? timeBareWorkload(job.layout, job.itemsPerPage, job.workload, now).seconds
-        : null;
+      const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
       post({ reply: 'point', result, seconds, bareSeconds: bare });
     }
   }

@@ -1,7 +1,7 @@
 // The article's claims, as checks on a sweep of its own scenario (1M items, 512 per page):
 // `npm run reproduce` prints them and a test asserts them.
 
-import { ARTICLE_CALIBRATION, articleCpuSeconds, totalSeconds, transfers } from './cost';
+import { ARTICLE_CALIBRATION, modelCpuSeconds, totalSeconds, transfers } from './cost';
 import type { LayoutKind } from './layout';
 import type { SweepResult } from './sweep';
 import type { Workload } from './workloads';
@@ -26,7 +26,7 @@ function transfersAt(result: SweepResult, frames: number): number {
 
 /** Total seconds with `missing` pages not resident, article CPU calibration. */
 export function articleSeconds(result: SweepResult, missing: number, ioMs: number): number {
-  const cpu = articleCpuSeconds(result.layout, result.items, result.operations);
+  const cpu = modelCpuSeconds(result.layout, result.items, result.operations, result.accesses);
   return totalSeconds(cpu, transfersAt(result, result.pages - missing), ioMs);
 }
 

@@ -1,7 +1,14 @@
 // What the fault-cost curves are computed for, and the presets that redraw the article's
 // Figures 1-4 (all: 1M items, 512 per page, seed 1, the article's CPU calibration).
 
-import type { WorkloadKind } from './workloads';
+import {
+  DEFAULT_NODE_BYTES,
+  STRUCTURES,
+  type StructureKind,
+  type StructureSpec,
+  structurePages,
+} from './structures';
+import { type WorkloadKind, workloadCapacity } from './workloads';
 
 export type CurveMode = 'time' | 'transfers';
 export type PressureUnit = 'pages' | 'kb';
@@ -10,11 +17,16 @@ export type PresetId = 'fig1' | 'fig2' | 'fig3' | 'fig4';
 export const PRESET_IDS: readonly PresetId[] = ['fig1', 'fig2', 'fig3', 'fig4'];
 
 export interface CurveSettings {
+  /** The two structures compared; the ratio is left / right. */
+  left: StructureKind;
+  right: StructureKind;
+  /** Bytes per node of the pointer structures. */
+  nodeBytes: number;
   items: number;
   itemsPerPage: number;
   ioMs: number;
   seed: number;
-  workload: Exclude<WorkloadKind, 'script'>;
+  workload: Exclude<WorkloadKind, 'script' | 'asterisk'>;
   keys: number;
   cpu: CpuSource;
   mode: CurveMode;
@@ -58,6 +70,9 @@ export const PRESETS: Record<PresetId, Preset> = {
 
 export function presetSettings(id: PresetId): CurveSettings {
   return {
+    left: 'binary',
+    right: 'bheap',
+    nodeBytes: DEFAULT_NODE_BYTES,
     items: 1_000_000,
     itemsPerPage: 512,
     ioMs: PRESETS[id].ioMs,
@@ -87,6 +102,9 @@ export function visibleRange(settings: CurveSettings, pages: number): [number, n
 /** What identifies a sweep's result: settings that change page-ins and write-backs (or CPU). */
 export function sweepKey(settings: CurveSettings): string {
   return [
+    settings.left,
+    settings.right,
+    settings.nodeBytes,
     settings.workload,
     settings.items,
     settings.itemsPerPage,
@@ -105,10 +123,37 @@ export function describeSettings(settings: CurveSettings): string {
         ? `${settings.items / 1e3}k`
         : String(settings.items);
   return [
+    `${STRUCTURES[settings.left].title} vs ${STRUCTURES[settings.right].title}`,
     `${items} items`,
     `${settings.itemsPerPage} per page`,
     `${settings.ioMs} ms I/O`,
     `${settings.workload}, seed ${settings.seed}`,
     settings.cpu === 'article' ? 'article CPU calibration' : 'CPU measured here',
   ].join(' · ');
+}
+
+/** One side of the curves, with the settings' memory geometry. */
+export function curvesSpec(settings: CurveSettings, side: 'left' | 'right'): StructureSpec {
+  return {
+    kind: settings[side],
+    itemsPerPage: settings.itemsPerPage,
+    nodeBytes: settings.nodeBytes,
+  };
+}
+
+/**
+ * Frame counts the chart spans: the larger side's pages (the smaller side, once all its pages
+ * are resident, faults no more, so its curve continues flat).
+ */
+export function curvesPages(settings: CurveSettings): number {
+  const capacity = workloadCapacity({
+    kind: settings.workload,
+    items: settings.items,
+    seed: settings.seed,
+    keyRange: settings.keys,
+  });
+  return Math.max(
+    structurePages(curvesSpec(settings, 'left'), capacity),
+    structurePages(curvesSpec(settings, 'right'), capacity),
+  );
 }

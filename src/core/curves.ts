@@ -22,7 +22,7 @@
 // more recent. Adding and removing are O(1); a rank is a few dozen adds over adjacent memory,
 // which measured 15% faster on the 1M-item binary heap than a Fenwick tree's three walks.
 
-import type { MemoryObserver } from './memory';
+import { expandSiftDownStep, type MemoryObserver } from './memory';
 
 /** Page-ins and write-backs per frame count. Index f - 1 holds the value for f frames. */
 export interface FrameCurves {
@@ -37,6 +37,16 @@ export interface FrameCurves {
 const DEFAULT_TOP = 16;
 // Stamp space as a multiple of the pages: larger means rarer compactions, a deeper tree.
 const STAMP_FACTOR = 4;
+// stamp[page] of a page in the top array (0: never referenced; above 0: in the lower stack).
+const IN_TOP = -1;
+// Queue length: 16 KiB, so the queue stays in the L1 cache while the heap runs.
+const PENDING_SIZE = 4096;
+// Queue entry kinds (the low two bits).
+const READ = 0;
+const WRITE = 1;
+const BOUNCE = 2;
+const BOUNCE_READ = BOUNCE;
+const BOUNCE_WRITE = BOUNCE | WRITE;
 
 export class AllFramesCounter implements MemoryObserver {
   zeroFills = 0;
@@ -46,12 +56,16 @@ export class AllFramesCounter implements MemoryObserver {
   // Distance-2 references, and those of them that wrote back for F = 1: added in at the end.
   private distanceTwo = 0;
   private distanceTwoDirty = 0;
+  // The top pages, most recent first, in a ring: depth d is at (topHead + d - 1) & topMask, so
+  // a page from below enters at the front and pushes the last one out in O(1).
   private readonly top: Int32Array;
+  private readonly topMask: number;
+  private topHead = 0;
   private topCount = 0;
   private readonly topSize: number;
   private readonly never: number; // a "dirtyFrom" that no distance reaches: never written
   private readonly dirtyFrom: Int32Array;
-  // Lower stack: stamp per page (0 = not in it), page per stamp, Fenwick tree of live stamps.
+  // Lower stack: stamp per page (0: never referenced, IN_TOP: in the top array), page per stamp.
   private readonly stamp: Int32Array;
   private readonly pageAtStamp: Int32Array;
   // Live stamps as a bitmap, with counts per 32-bit word and per group of 16 words (512 stamps).
@@ -60,11 +74,19 @@ export class AllFramesCounter implements MemoryObserver {
   private readonly groupCounts: Int32Array;
   private readonly stampLimit: number;
   private nextStamp = 1;
+  private lowerCount = 0; // live stamps: pages in the lower stack
   // Difference arrays over frame counts 1..pages (index F), turned into curves by prefix sums.
   private readonly pageInDiff: Float64Array;
   private readonly writeBackDiff: Float64Array;
   private readonly pageShift: number;
   private finished = false;
+  // References queued for flush(): (page << 2) | kind. lastPending is the page the queue ends
+  // on (reads of it are no-ops); mergeAt is the last entry's index if it is a plain reference
+  // (to lastPending), into which a write can be merged, else -1.
+  private readonly pending = new Int32Array(PENDING_SIZE);
+  private pendingCount = 0;
+  private lastPending = -1;
+  private mergeAt = -1;
 
   constructor(
     readonly pageCount: number,
@@ -77,7 +99,10 @@ export class AllFramesCounter implements MemoryObserver {
     this.pageShift = Math.log2(itemsPerPage);
     // At least 2: the distance-2 fast path keeps the two most recent pages in top[0] and top[1].
     this.topSize = Math.max(2, topSize);
-    this.top = new Int32Array(this.topSize);
+    let ring = 2;
+    while (ring < this.topSize) ring *= 2;
+    this.top = new Int32Array(ring);
+    this.topMask = ring - 1;
     this.never = pageCount + 1;
     this.dirtyFrom = new Int32Array(pageCount).fill(this.never);
     this.stamp = new Int32Array(pageCount);
@@ -95,82 +120,221 @@ export class AllFramesCounter implements MemoryObserver {
 
   read(slot: number): void {
     const page = slot >>> this.pageShift;
-    if (page === this.mostRecent) return;
-    if (page === this.secondRecent) this.swapTopTwo(page, false);
-    else this.reference(page, false);
+    // A read of the page just referenced is at distance 1: no effect at all.
+    if (page !== this.lastPending) this.pushPage(page, READ);
   }
 
   write(slot: number): void {
     const page = slot >>> this.pageShift;
-    if (page === this.mostRecent) this.dirtyFrom[page] = 0;
-    else if (page === this.secondRecent) this.swapTopTwo(page, true);
-    else this.reference(page, true);
+    // Merged into the previous reference to the same page: a read then a write at distance 1
+    // counts exactly as one write (the distance and the dirty state before it are the same).
+    if (page === this.lastPending && this.mergeAt >= 0) this.pending[this.mergeAt] |= WRITE;
+    else this.pushPage(page, WRITE);
+  }
+
+  /**
+   * One sift-down step (MemoryObserver.siftDownStep): the same references as
+   * expandSiftDownStep. With both children on page C and the parent on page P, the step is
+   * C's read, then P, C (and P, C again when written): queued as C's read and a "bounce" from
+   * P, which flush() accounts in closed form when P is the page before C. Written out in full
+   * because it runs inside the heap's loop, once per level.
+   */
+  siftDownStep(slot: number, child: number, first: number, second: number, swapped: boolean): void {
+    const shift = this.pageShift;
+    const childPage = child >>> shift;
+    if (second < 0 || second >>> shift !== childPage || first >>> shift !== childPage) {
+      // One child (a B-heap page's positions 0 and 1, or the tail), or children on two pages
+      // (no layout here does that): the plain sequence.
+      expandSiftDownStep(this, slot, child, first, second, swapped);
+      return;
+    }
+    const parentPage = slot >>> shift;
+    if (childPage >= this.pageCount) throw this.outside(childPage);
+    let count = this.pendingCount;
+    if (count > PENDING_SIZE - 2) {
+      this.flush();
+      count = 0;
+    }
+    const pending = this.pending;
+    if (parentPage === childPage) {
+      // One page: one reference, a write if the step swapped.
+      if (childPage !== this.lastPending) {
+        this.mergeAt = count;
+        pending[count++] = (childPage << 2) | (swapped ? WRITE : READ);
+        this.lastPending = childPage;
+        this.pendingCount = count;
+      } else if (swapped) {
+        if (this.mergeAt >= 0) pending[this.mergeAt] |= WRITE;
+        else {
+          this.mergeAt = count;
+          pending[count++] = (childPage << 2) | WRITE;
+          this.pendingCount = count;
+        }
+      }
+      return;
+    }
+    if (childPage !== this.lastPending) pending[count++] = childPage << 2;
+    pending[count++] = (parentPage << 2) | (swapped ? BOUNCE_WRITE : BOUNCE_READ);
+    this.pendingCount = count;
+    // The bounce ends on the child's page: its reads are no-ops, but a write is not merged
+    // into the bounce entry.
+    this.lastPending = childPage;
+    this.mergeAt = -1;
   }
 
   /** A reference to a page given directly (for traces that are not heap runs). */
   touchPage(page: number, write: boolean): void {
-    if (page === this.mostRecent) {
-      if (write) this.dirtyFrom[page] = 0;
-    } else if (page === this.secondRecent) this.swapTopTwo(page, write);
-    else this.reference(page, write);
+    if (write) {
+      if (page === this.lastPending && this.mergeAt >= 0) this.pending[this.mergeAt] |= WRITE;
+      else this.pushPage(page, WRITE);
+    } else if (page !== this.lastPending) this.pushPage(page, READ);
+  }
+
+  /** Queues a plain reference to `page`. */
+  private pushPage(page: number, kind: number): void {
+    if (page < 0 || page >= this.pageCount) throw this.outside(page);
+    if (this.pendingCount === PENDING_SIZE) this.flush();
+    this.mergeAt = this.pendingCount;
+    this.pending[this.pendingCount++] = (page << 2) | kind;
+    this.lastPending = page;
+  }
+
+  private outside(page: number): RangeError {
+    return new RangeError(`page ${page} is outside 0..${this.pageCount - 1}`);
   }
 
   /**
-   * Distance 2: a sift alternating between a parent's page and a child's page, most of the
-   * binary heap's references. The accounting below is account(page, 2, write) specialised:
-   * a fault for F = 1 only, and a write-back for F = 1 if the page was dirty there.
+   * Accounts the queued entries in order. Kept apart from the heap's loop, and with the two
+   * most recent pages in locals: top[0] and top[1] are written only when a deeper reference
+   * needs the top array. Distance 1 is no reference at all but a write; distance 2 is a fault
+   * for F = 1 only and a write-back for F = 1 if the page was dirty there (dirtyFrom <= 1), so
+   * both are counts, added to the difference arrays at the end.
    */
-  private swapTopTwo(page: number, write: boolean): void {
-    this.secondRecent = this.mostRecent;
-    this.mostRecent = page;
-    this.top[1] = this.secondRecent;
-    this.top[0] = page;
-    this.distanceTwo++;
-    const dirtyFrom = this.dirtyFrom[page];
-    if (dirtyFrom <= 1) this.distanceTwoDirty++;
-    this.dirtyFrom[page] = write ? 0 : Math.max(dirtyFrom, 2);
+  private flush(): void {
+    const pending = this.pending;
+    const count = this.pendingCount;
+    const dirtyFrom = this.dirtyFrom;
+    const top = this.top;
+    const mask = this.topMask;
+    let first = this.mostRecent;
+    let second = this.secondRecent;
+    let distanceTwo = 0;
+    let distanceTwoDirty = 0;
+    for (let i = 0; i < count; i++) {
+      const entry = pending[i];
+      const page = entry >>> 2;
+      if ((entry & BOUNCE) === 0) {
+        if (page === first) {
+          if ((entry & WRITE) !== 0) dirtyFrom[page] = 0;
+        } else if (page === second) {
+          second = first;
+          first = page;
+          const from = dirtyFrom[page];
+          distanceTwo++;
+          distanceTwoDirty += (from - 2) >>> 31;
+          dirtyFrom[page] = (entry & WRITE) !== 0 ? 0 : from > 2 ? from : 2;
+        } else {
+          top[this.topHead] = first;
+          top[(this.topHead + 1) & mask] = second;
+          this.reference(page, (entry & WRITE) !== 0);
+          second = first;
+          first = page;
+        }
+        continue;
+      }
+      // A bounce: read P (`page`), read C (the most recent page), then, if written, write P and
+      // write C. The stack ends as C, P.
+      const child = first;
+      if (page === second) {
+        // Each reference is at distance 2 and the stack ends as it started. The first visit to
+        // each page may write it back for F = 1; the second cannot (it was just reloaded
+        // clean, or written).
+        const parentFrom = dirtyFrom[page];
+        const childFrom = dirtyFrom[child];
+        distanceTwoDirty += ((parentFrom - 2) >>> 31) + ((childFrom - 2) >>> 31);
+        if ((entry & WRITE) !== 0) {
+          distanceTwo += 4;
+          dirtyFrom[page] = 0;
+          dirtyFrom[child] = 0;
+        } else {
+          distanceTwo += 2;
+          dirtyFrom[page] = parentFrom > 2 ? parentFrom : 2;
+          dirtyFrom[child] = childFrom > 2 ? childFrom : 2;
+        }
+        continue;
+      }
+      // P is deeper: its read goes through the stack, then C is at distance 2, then P and C
+      // again (each just referenced, so at distance 2 with dirtyFrom >= 2: no write-back).
+      top[this.topHead] = first;
+      top[(this.topHead + 1) & mask] = second;
+      this.reference(page, false);
+      const childFrom = dirtyFrom[child];
+      distanceTwoDirty += (childFrom - 2) >>> 31;
+      if ((entry & WRITE) !== 0) {
+        distanceTwo += 3;
+        dirtyFrom[page] = 0;
+        dirtyFrom[child] = 0;
+      } else {
+        distanceTwo++;
+        dirtyFrom[child] = childFrom > 2 ? childFrom : 2;
+      }
+      second = page;
+      first = child;
+    }
+    top[this.topHead] = first;
+    top[(this.topHead + 1) & mask] = second;
+    this.mostRecent = first;
+    this.secondRecent = second;
+    this.distanceTwo += distanceTwo;
+    this.distanceTwoDirty += distanceTwoDirty;
+    this.pendingCount = 0;
+    // The last entry is gone: a later write must not be merged into it.
+    this.mergeAt = -1;
   }
 
+  /**
+   * A reference to a page that is neither of the two most recent (top[topHead] and the next
+   * place hold them). A page in the top array is found by a scan that also shifts the pages
+   * above it down one place; any other page enters at the front of the ring, which pushes the
+   * last top page into the lower stack.
+   */
   private reference(page: number, write: boolean): void {
-    if (page < 0 || page >= this.pageCount) {
-      throw new RangeError(`page ${page} is outside 0..${this.pageCount - 1}`);
-    }
-    // One pass over the top array both finds the page and shifts the pages above it down by
-    // one, so that the page can go to the front: move-to-front without a second loop.
     const top = this.top;
+    const mask = this.topMask;
+    const head = this.topHead;
     const count = this.topCount;
-    let carried = top[0];
-    let depth = 1;
-    while (depth < count) {
-      const here = top[depth];
-      top[depth] = carried;
-      if (here === page) break;
-      carried = here;
-      depth++;
-    }
     let distance: number; // 1-based depth before this reference; 0 for a first touch
-    if (depth < count) {
+    if (this.stamp[page] === IN_TOP) {
+      let carried = top[head];
+      let depth = 1;
+      for (;;) {
+        const at = (head + depth) & mask;
+        const here = top[at];
+        top[at] = carried;
+        if (here === page) break;
+        carried = here;
+        depth++;
+      }
+      top[head] = page;
       distance = depth + 1;
     } else {
-      // Not in the top array: every top page moved down one place and `carried` (the old
-      // bottom of the array) needs a home, either a free place or the lower stack.
+      const front = (head - 1) & mask;
+      this.topHead = front;
       if (count < this.topSize) {
-        top[count] = carried;
+        // The top array is not full yet, so nothing is below it: a first touch.
+        top[front] = page;
         this.topCount = count + 1;
-      } else if (count > 0) {
-        const rank = this.exchangeWithLower(page, carried);
+        this.stamp[page] = IN_TOP;
+        distance = 0;
+      } else {
+        // The place in front of the head held the last top page (the ring has topSize places
+        // in use, counted from the old head).
+        const last = top[(front + this.topSize) & mask];
+        top[front] = page;
+        const rank = this.exchangeWithLower(page, last);
         distance = rank === 0 ? 0 : this.topSize + rank;
-        top[0] = page;
-        this.secondRecent = this.mostRecent;
-        this.mostRecent = page;
-        this.account(page, distance, write);
-        return;
       }
-      distance = 0;
     }
-    top[0] = page;
-    this.secondRecent = this.mostRecent;
-    this.mostRecent = page;
     this.account(page, distance, write);
   }
 
@@ -208,15 +372,16 @@ export class AllFramesCounter implements MemoryObserver {
     const stamps = this.stamp;
     const old = stamps[page];
     let rank = 0;
-    if (old !== 0) {
+    if (old > 0) {
       rank = this.countFrom(old);
       const word = old >>> 5;
       this.bits[word] &= ~(1 << (old & 31));
       this.wordCounts[word]--;
       this.groupCounts[word >>> 4]--;
+      this.lowerCount--;
       this.pageAtStamp[old] = -1;
-      stamps[page] = 0;
     }
+    stamps[page] = IN_TOP;
     if (this.nextStamp >= this.stampLimit) this.compact();
     const stamp = this.nextStamp++;
     stamps[incoming] = stamp;
@@ -225,41 +390,70 @@ export class AllFramesCounter implements MemoryObserver {
     this.bits[word] |= 1 << (stamp & 31);
     this.wordCounts[word]++;
     this.groupCounts[word >>> 4]++;
+    this.lowerCount++;
     return rank;
   }
 
   /**
-   * Live stamps >= `stamp`: those in its own 32-bit word at or above its bit, then whole words to
-   * the end of its group of 16 words, then whole groups up to the newest stamp. Each part is a
-   * short run of adds over adjacent memory.
+   * Live stamps >= `stamp`: those in its own 32-bit word at or above its bit, then the rest of
+   * its group of 16 words, then the newer groups. Each of the last two parts is counted from
+   * whichever end is nearer (the other side follows from the group's and the stack's totals),
+   * so a rank is at most 8 word counts and half the groups.
    */
   private countFrom(stamp: number): number {
+    const bits = this.bits;
+    const wordCounts = this.wordCounts;
+    const groupCounts = this.groupCounts;
     const word = stamp >>> 5;
-    let count = popcount(this.bits[word] >>> (stamp & 31));
-    const groupEnd = ((word >>> 4) + 1) << 4;
-    for (let w = word + 1; w < groupEnd; w++) count += this.wordCounts[w];
+    const group = word >>> 4;
+    let count = popcount(bits[word] >>> (stamp & 31));
+    const offset = word & 15;
+    if (offset < 8) {
+      let below = wordCounts[word];
+      for (let w = word - offset; w < word; w++) below += wordCounts[w];
+      count += groupCounts[group] - below;
+    } else {
+      const end = (group + 1) << 4;
+      for (let w = word + 1; w < end; w++) count += wordCounts[w];
+    }
     const lastGroup = (this.nextStamp - 1) >>> 9;
-    for (let g = (word >>> 4) + 1; g <= lastGroup; g++) count += this.groupCounts[g];
+    if (group + group < lastGroup) {
+      let below = groupCounts[group];
+      for (let g = 0; g < group; g++) below += groupCounts[g];
+      count += this.lowerCount - below;
+    } else {
+      for (let g = group + 1; g <= lastGroup; g++) count += groupCounts[g];
+    }
     return count;
   }
 
-  /** Renumbers the live stamps 1..n, keeping their order, and rebuilds the counts in O(limit). */
+  /**
+   * Renumbers the live stamps 1..n, keeping their order, and rebuilds the counts. It visits the
+   * set bits only, so it costs O(limit / 32 + pages).
+   */
   private compact(): void {
+    const bits = this.bits;
+    const pageAtStamp = this.pageAtStamp;
     let next = 1;
-    for (let stamp = 1; stamp < this.stampLimit; stamp++) {
-      const page = this.pageAtStamp[stamp];
-      if (page < 0) continue;
-      this.pageAtStamp[stamp] = -1;
-      this.pageAtStamp[next] = page;
-      this.stamp[page] = next;
-      next++;
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word];
+      while (rest !== 0) {
+        const lowest = rest & -rest;
+        rest ^= lowest;
+        const stamp = (word << 5) | (31 - Math.clz32(lowest));
+        const page = pageAtStamp[stamp];
+        pageAtStamp[stamp] = -1;
+        pageAtStamp[next] = page;
+        this.stamp[page] = next;
+        next++;
+      }
     }
-    this.bits.fill(0);
+    bits.fill(0);
     this.wordCounts.fill(0);
     this.groupCounts.fill(0);
     for (let stamp = 1; stamp < next; stamp++) {
       const word = stamp >>> 5;
-      this.bits[word] |= 1 << (stamp & 31);
+      bits[word] |= 1 << (stamp & 31);
       this.wordCounts[word]++;
       this.groupCounts[word >>> 4]++;
     }
@@ -270,7 +464,10 @@ export class AllFramesCounter implements MemoryObserver {
   finish(): FrameCurves {
     if (this.finished) throw new Error('finish() may be called once');
     this.finished = true;
-    for (let i = 0; i < this.topCount; i++) this.closeInterval(this.top[i], i + 1);
+    this.flush();
+    for (let i = 0; i < this.topCount; i++) {
+      this.closeInterval(this.top[(this.topHead + i) & this.topMask], i + 1);
+    }
     let rank = 0;
     for (let stamp = this.stampLimit - 1; stamp >= 1; stamp--) {
       const page = this.pageAtStamp[stamp];

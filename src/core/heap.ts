@@ -20,6 +20,7 @@ export interface HeapSnapshot {
   items: Int32Array;
   tail: number;
   opIndex: number;
+  opAccesses: number;
   comparisons: number;
   swaps: number;
 }
@@ -42,6 +43,9 @@ export class Heap implements PriorityQueue {
   private opIndex = 0;
   comparisons = 0;
   swaps = 0;
+  // Accesses outside the sifts (the tail write of an insert, the reads and writes of a removal);
+  // every sift compare reads two slots and every swap writes two, so the rest follows.
+  private opAccesses = 0;
   private readonly memory: MemoryObserver;
   private readonly sink: EventSink | null;
   private readonly opSink: EventSink | null;
@@ -67,6 +71,10 @@ export class Heap implements PriorityQueue {
     return this.tail;
   }
 
+  get accesses(): number {
+    return 2 * (this.comparisons + this.swaps) + this.opAccesses;
+  }
+
   get capacity(): number {
     return this.keys.length - 1;
   }
@@ -82,6 +90,7 @@ export class Heap implements PriorityQueue {
       items: this.items.slice(0, this.tail + 1),
       tail: this.tail,
       opIndex: this.opIndex,
+      opAccesses: this.opAccesses,
       comparisons: this.comparisons,
       swaps: this.swaps,
     };
@@ -94,6 +103,7 @@ export class Heap implements PriorityQueue {
     this.items.set(snapshot.items);
     this.tail = snapshot.tail;
     this.opIndex = snapshot.opIndex;
+    this.opAccesses = snapshot.opAccesses;
     this.comparisons = snapshot.comparisons;
     this.swaps = snapshot.swaps;
   }
@@ -122,6 +132,7 @@ export class Heap implements PriorityQueue {
       throw new RangeError(`heap is full (capacity ${this.capacity})`);
     }
     const slot = ++this.tail;
+    this.opAccesses += 1;
     this.begin('insert', slot, key, item);
     this.memory.write(slot);
     this.keys[slot] = key;
@@ -139,6 +150,7 @@ export class Heap implements PriorityQueue {
     const key = this.keys[ROOT_SLOT];
     this.begin('popMin', ROOT_SLOT, key, this.items[ROOT_SLOT]);
     const item = this.items[ROOT_SLOT];
+    this.opAccesses += this.tail === ROOT_SLOT ? 2 : 4;
     const rest = this.removeAt(ROOT_SLOT);
     this.end('popMin', rest);
     return item;
@@ -149,6 +161,7 @@ export class Heap implements PriorityQueue {
     this.checkSlot(slot, 'delete');
     this.begin('delete', slot, this.keys[slot], this.items[slot]);
     const item = this.items[slot];
+    this.opAccesses += this.tail === slot ? 2 : 4;
     const rest = this.removeAt(slot);
     this.end('delete', rest);
     return item;
@@ -286,15 +299,22 @@ export class Heap implements PriorityQueue {
     const key = keys[slot];
     const item = items[slot];
     const start = slot;
+    // An observer that takes whole steps is told once per level, after the step; the others
+    // see each reference as it happens.
+    const stepwise = memory.siftDownStep !== undefined;
     for (;;) {
       let child = layout.firstChild(slot);
       if (child > tail) break;
+      const first = child;
       let childKey = keys[child];
       const second = layout.secondChild(slot);
-      if (second !== child && second <= tail) {
+      const twoChildren = second !== child && second <= tail;
+      if (twoChildren) {
         const secondKey = keys[second];
-        memory.read(child);
-        memory.read(second);
+        if (!stepwise) {
+          memory.read(child);
+          memory.read(second);
+        }
         this.comparisons++;
         const secondLess = secondKey < childKey;
         if (sink !== null) {
@@ -314,8 +334,10 @@ export class Heap implements PriorityQueue {
           childKey = secondKey;
         }
       }
-      memory.read(slot);
-      memory.read(child);
+      if (!stepwise) {
+        memory.read(slot);
+        memory.read(child);
+      }
       this.comparisons++;
       const parentLess = key < childKey;
       if (sink !== null) {
@@ -330,9 +352,14 @@ export class Heap implements PriorityQueue {
           less: parentLess,
         });
       }
+      if (stepwise) {
+        memory.siftDownStep?.(slot, child, first, twoChildren ? second : -1, !parentLess);
+      }
       if (parentLess) break;
-      memory.write(slot);
-      memory.write(child);
+      if (!stepwise) {
+        memory.write(slot);
+        memory.write(child);
+      }
       const childItem = items[child];
       keys[slot] = childKey;
       items[slot] = childItem;

@@ -6,6 +6,10 @@ export type LayoutKind = 'binary' | 'bheap';
 
 export const LAYOUT_KINDS: readonly LayoutKind[] = ['binary', 'bheap'];
 
+export function isLayoutKind(name: string): name is LayoutKind {
+  return name === 'binary' || name === 'bheap';
+}
+
 /** Smallest and largest items per page a layout accepts (powers of two only). */
 export const MIN_ITEMS_PER_PAGE = 4;
 export const MAX_ITEMS_PER_PAGE = 4096;
@@ -160,4 +164,9 @@ export class BHeapLayout implements Layout {
 
 export function makeLayout(kind: LayoutKind, itemsPerPage: number): Layout {
   return kind === 'binary' ? new BinaryLayout(itemsPerPage) : new BHeapLayout(itemsPerPage);
+}
+
+/** Pages spanned by slots 0..capacity of a binary heap or B-heap (slot 0 is page 0's unused first slot). */
+export function pagesFor(capacity: number, itemsPerPage: number): number {
+  return Math.floor(capacity / itemsPerPage) + 1;
 }

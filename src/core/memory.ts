@@ -5,6 +5,35 @@
 export interface MemoryObserver {
   read(slot: number): void;
   write(slot: number): void;
+  /**
+   * Optional: one whole sift-down step, reported instead of its reads and writes. It must have
+   * exactly the effect of expandSiftDownStep (the model's order); an observer that can account
+   * for a step at once (curves.ts) saves the per-reference work. `second` is -1 when the slot
+   * has one child; `child` is the chosen one; `swapped` says whether the slot and child were
+   * written.
+   */
+  siftDownStep?(slot: number, child: number, first: number, second: number, swapped: boolean): void;
+}
+
+/** A sift-down step's references in the model's order (README, "Memory access model"). */
+export function expandSiftDownStep(
+  memory: MemoryObserver,
+  slot: number,
+  child: number,
+  first: number,
+  second: number,
+  swapped: boolean,
+): void {
+  if (second >= 0) {
+    memory.read(first);
+    memory.read(second);
+  }
+  memory.read(slot);
+  memory.read(child);
+  if (swapped) {
+    memory.write(slot);
+    memory.write(child);
+  }
 }
 
 /** Ignores references: the bare workload, timed without instrumentation. */

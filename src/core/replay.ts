@@ -6,6 +6,7 @@
 import { ArraySink, type EventSink, type OpKind, type SimEvent } from './events';
 import { Heap, type HeapSnapshot, NO_SLOT } from './heap';
 import { type Layout, type LayoutKind, makeLayout } from './layout';
+import { structureSpec } from './structures';
 import { NO_MEMORY } from './memory';
 import { LruPager, type PagerSnapshot } from './pager';
 import { GlibcRandom } from './random';
@@ -61,7 +62,7 @@ export function recordOps(workload: Workload): { ops: ReplayOp[]; items: number 
       else ops.push({ op: 'reorderItem', item: event.item, key: event.key });
     },
   };
-  runWorkload(workload, makeLayout('binary', 4), NO_MEMORY, { sink, opsOnly: true });
+  runWorkload(workload, structureSpec('binary', 4), NO_MEMORY, { sink, opsOnly: true });
   return { ops, items };
 }
 

@@ -2,6 +2,7 @@
 // from the browser and one from `npm run sim` can be compared line by line.
 
 import { totalSeconds, transfers } from './cost';
+import { isHeapKind } from './structures';
 import type { PointResult, SweepResult } from './sweep';
 
 export interface ReportOptions<R = SweepResult> {
@@ -38,6 +39,8 @@ function runFields(result: SweepResult | PointResult) {
     operations: result.operations,
     comparisons: result.comparisons,
     swaps: result.swaps,
+    accesses: result.accesses,
+    ...(isHeapKind(result.layout) ? {} : { nodeBytes: result.nodeBytes }),
     zeroFill: result.zeroFill,
   };
 }

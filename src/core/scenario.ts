@@ -5,6 +5,7 @@
 import {
   CURVES_MAX_ITEMS,
   type CurveSettings,
+  curvesPages,
   DEFAULT_CURVES,
   PRESET_IDS,
   presetSettings,
@@ -18,14 +19,19 @@ import {
   parseNumberInRange,
   SEED_RANGE,
 } from './limits';
+import { LIST_MAX_ITEMS } from './scaling';
 import { formatScript, parseScript, type ScriptOp } from './script';
 import {
-  pagesFor,
-  WORKLOAD_KINDS,
-  type Workload,
-  type WorkloadKind,
-  workloadCapacity,
-} from './workloads';
+  DEFAULT_NODE_BYTES,
+  isHeapKind,
+  minNodeBytesOf,
+  STRUCTURE_KINDS,
+  STRUCTURES,
+  type StructureKind,
+  type StructureSpec,
+  structurePages,
+} from './structures';
+import { WORKLOAD_KINDS, type Workload, type WorkloadKind, workloadCapacity } from './workloads';
 
 export const SCENARIO_VERSION = 1;
 
@@ -36,8 +42,23 @@ export const SCENARIO_VERSION = 1;
 export const PAGE_MAX_ITEMS = 16_384;
 /** Longest custom script the page accepts. */
 export const PAGE_MAX_SCRIPT_OPS = 20_000;
+/**
+ * The sorted list's inserts walk the list, one compare and a few page events per node: past
+ * this many items the first pass would record tens of millions of events.
+ */
+export const PAGE_LIST_MAX_ITEMS = 2048;
+/** Most pages a side may span on the page grid (the largest heap at 4 items per page). */
+export const PAGE_MAX_PAGES = 4097;
+
+export type PanelId = 'step' | 'curves' | 'scaling';
+export const PANEL_IDS: readonly PanelId[] = ['step', 'curves', 'scaling'];
 
 export interface Scenario {
+  /** The structure on each side of the page. */
+  left: StructureKind;
+  right: StructureKind;
+  /** Bytes per node of the pointer structures (list, treap, trees). */
+  nodeBytes: number;
   items: number;
   itemsPerPage: number;
   frames: number;
@@ -50,8 +71,8 @@ export interface Scenario {
   keys: number;
   /** Event cursor: a lockstep step number, or 'end'. */
   step: number | 'end';
-  /** Which sidebar tab is open: the step's explanation or the fault-cost curves. */
-  panel: 'step' | 'curves';
+  /** Which sidebar tab is open: the step's explanation, the fault-cost curves or the scaling chart. */
+  panel: PanelId;
   /** The curves' own scenario (the article's by default, far larger than the animated one). */
   curves: CurveSettings;
 }
@@ -61,6 +82,9 @@ export interface Scenario {
  * binary heap then moves 269 pages to the B-heap's 61, and both trees fit with their keys.
  */
 export const DEFAULT_SCENARIO: Readonly<Scenario> = {
+  left: 'binary',
+  right: 'bheap',
+  nodeBytes: DEFAULT_NODE_BYTES,
   items: 48,
   itemsPerPage: 8,
   frames: 4,
@@ -77,6 +101,9 @@ export const DEFAULT_SCENARIO: Readonly<Scenario> = {
 /** Every query parameter the page understands, in the order links write them. */
 export const SCENARIO_PARAMS = [
   'v',
+  'left',
+  'right',
+  'node',
   'items',
   'page',
   'frames',
@@ -94,6 +121,9 @@ export const SCENARIO_PARAMS = [
   'cseed',
   'cwork',
   'ckeys',
+  'cleft',
+  'cright',
+  'cnode',
   'ccpu',
   'cmode',
   'cunit',
@@ -113,9 +143,23 @@ export interface ParsedScenario {
   errors: ScenarioError[];
 }
 
-/** Pages the scenario's heap spans (the frame range is 1..this). */
+/** The structure on one side, with the scenario's memory geometry. */
+export function sideSpec(scenario: Scenario, side: 'left' | 'right'): StructureSpec {
+  return {
+    kind: scenario[side],
+    itemsPerPage: scenario.itemsPerPage,
+    nodeBytes: scenario.nodeBytes,
+  };
+}
+
+/** Pages one side's structure spans. */
+export function sidePages(scenario: Scenario, side: 'left' | 'right'): number {
+  return structurePages(sideSpec(scenario, side), workloadCapacity(scenarioWorkload(scenario)));
+}
+
+/** Pages the larger side spans (the frame range is 1..this; each side caps it at its own). */
 export function scenarioPages(scenario: Scenario): number {
-  return pagesFor(workloadCapacity(scenarioWorkload(scenario)), scenario.itemsPerPage);
+  return Math.max(sidePages(scenario, 'left'), sidePages(scenario, 'right'));
 }
 
 export function scenarioScript(scenario: Scenario): ScriptOp[] {
@@ -189,17 +233,62 @@ export function parseScenario(query: string): ParsedScenario {
     } else scenario.workload = kind;
   }
 
+  for (const side of ['left', 'right'] as const) {
+    const text = get(side);
+    if (text === null) continue;
+    const kind = STRUCTURE_KINDS.find((candidate) => candidate === text);
+    if (kind === undefined) {
+      errors.push(
+        err(
+          side,
+          `${side} must be one of ${STRUCTURE_KINDS.join(', ')}, got "${clip(text, 24)}"; using ${DEFAULT_SCENARIO[side]}`,
+        ),
+      );
+    } else scenario[side] = kind;
+  }
+  const nodeFloor = Math.max(
+    16,
+    ...[scenario.left, scenario.right].filter((kind) => !isHeapKind(kind)).map(minNodeBytesOf),
+  );
+  intParam(
+    'node',
+    { min: nodeFloor, max: 4096 },
+    (value) => {
+      if (value % 8 === 0) scenario.nodeBytes = value;
+      else
+        errors.push(
+          err('node', `node (bytes per node) must be a multiple of 8, got ${value}; using 48`),
+        );
+    },
+    ' (bytes per node, a multiple of 8)',
+  );
+
+  const listSide = scenario.left === 'list' || scenario.right === 'list';
+  const itemsMax = listSide ? PAGE_LIST_MAX_ITEMS : PAGE_MAX_ITEMS;
   intParam(
     'items',
-    { min: 1, max: PAGE_MAX_ITEMS },
+    { min: 1, max: itemsMax },
     (value) => {
       scenario.items = value;
     },
-    ` (larger heaps: use the command line)`,
+    listSide
+      ? ' (with a sorted list on a side: its inserts walk the list; larger lists: use the command line)'
+      : ' (larger heaps: use the command line)',
   );
 
   const page = parseItemsPerPageParam('page', get('page'), DEFAULT_SCENARIO.itemsPerPage, errors);
   if (page !== null) scenario.itemsPerPage = page;
+  // Node arenas at small pages span many pages: keep the grid drawable by shrinking the run.
+  if (scenarioPages(scenario) > PAGE_MAX_PAGES) {
+    const wide = sidePages(scenario, 'left') >= sidePages(scenario, 'right') ? 'left' : 'right';
+    errors.push(
+      err(
+        'items',
+        `${STRUCTURES[scenario[wide]].title} with ${scenario.items} items spans ${sidePages(scenario, wide)} pages of ${scenario.itemsPerPage} words; the page draws at most ${PAGE_MAX_PAGES}; using ${DEFAULT_SCENARIO.items} items`,
+      ),
+    );
+    scenario.items = DEFAULT_SCENARIO.items;
+  }
 
   intParam('seed', SEED_RANGE, (value) => {
     scenario.seed = value;
@@ -274,10 +363,14 @@ function parseCurves(
 ): void {
   const panel = get('panel');
   if (panel !== null) {
-    if (panel === 'step' || panel === 'curves') scenario.panel = panel;
+    const found = PANEL_IDS.find((id) => id === panel);
+    if (found !== undefined) scenario.panel = found;
     else
       errors.push(
-        err('panel', `panel must be step or curves, got "${clip(panel, 24)}"; using step`),
+        err(
+          'panel',
+          `panel must be one of ${PANEL_IDS.join(', ')}, got "${clip(panel, 24)}"; using step`,
+        ),
       );
   }
   const presetText = get('preset');
@@ -347,15 +440,30 @@ function parseCurves(
   choice('cunit', ['pages', 'kb'] as const, (value) => {
     curves.unit = value;
   });
-  const pages = pagesFor(
-    workloadCapacity({
-      kind: curves.workload,
-      items: curves.items,
-      seed: curves.seed,
-      keyRange: curves.keys,
-    }),
-    curves.itemsPerPage,
+  choice('cleft', STRUCTURE_KINDS, (value) => {
+    curves.left = value;
+  });
+  choice('cright', STRUCTURE_KINDS, (value) => {
+    curves.right = value;
+  });
+  const cnodeFloor = Math.max(
+    16,
+    ...[curves.left, curves.right].filter((kind) => !isHeapKind(kind)).map(minNodeBytesOf),
   );
+  int('cnode', cnodeFloor, 4096, (value) => {
+    if (value % 8 === 0) curves.nodeBytes = value;
+    else errors.push(err('cnode', `cnode must be a multiple of 8, got ${value}; using 48`));
+  });
+  if ((curves.left === 'list' || curves.right === 'list') && curves.items > LIST_MAX_ITEMS) {
+    errors.push(
+      err(
+        'citems',
+        `with a sorted list in the curves citems must be at most ${LIST_MAX_ITEMS} (its inserts walk the list), got ${curves.items}; using ${LIST_MAX_ITEMS}`,
+      ),
+    );
+    curves.items = LIST_MAX_ITEMS;
+  }
+  const pages = curvesPages(curves);
   int('cfrom', 1, pages, (value) => {
     curves.from = value;
   });
@@ -417,6 +525,10 @@ function defaultOf(name: string): number | string {
 export function formatScenario(scenario: Scenario): string {
   const params = new URLSearchParams();
   params.set('v', String(SCENARIO_VERSION));
+  params.set('left', scenario.left);
+  params.set('right', scenario.right);
+  if (!isHeapKind(scenario.left) || !isHeapKind(scenario.right))
+    params.set('node', String(scenario.nodeBytes));
   params.set('items', String(scenario.items));
   params.set('page', String(scenario.itemsPerPage));
   params.set('frames', String(scenario.frames));
@@ -435,6 +547,10 @@ export function formatScenario(scenario: Scenario): string {
   params.set('cseed', String(curves.seed));
   params.set('cwork', curves.workload);
   params.set('ckeys', String(curves.keys));
+  params.set('cleft', curves.left);
+  params.set('cright', curves.right);
+  if (!isHeapKind(curves.left) || !isHeapKind(curves.right))
+    params.set('cnode', String(curves.nodeBytes));
   params.set('ccpu', curves.cpu);
   params.set('cmode', curves.mode);
   params.set('cunit', curves.unit);
@@ -454,5 +570,11 @@ export function cliCommandFor(scenario: Scenario): string {
     scenario.workload === 'script'
       ? `--workload script --ops "${scenario.ops}"`
       : `--workload ${scenario.workload} --items ${scenario.items} --seed ${scenario.seed} --keys ${scenario.keys}`;
-  return `npm run sim -- run --layout binary,bheap ${workload} --page-items ${scenario.itemsPerPage} --frames ${scenario.frames} --io-ms ${scenario.ioMs}`;
+  const layouts =
+    scenario.left === scenario.right ? scenario.left : `${scenario.left},${scenario.right}`;
+  const node =
+    isHeapKind(scenario.left) && isHeapKind(scenario.right)
+      ? ''
+      : ` --node-bytes ${scenario.nodeBytes}`;
+  return `npm run sim -- run --layout ${layouts} ${workload} --page-items ${scenario.itemsPerPage}${node} --frames ${scenario.frames} --io-ms ${scenario.ioMs}`;
 }

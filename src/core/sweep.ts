@@ -3,19 +3,13 @@
 // all call these, so a scenario gives the same numbers wherever it runs.
 
 import { AllFramesCounter } from './curves';
-import { type LayoutKind, makeLayout } from './layout';
 import { NO_MEMORY } from './memory';
 import { LruPager } from './pager';
-import {
-  type ProgressCallback,
-  pagesFor,
-  runWorkload,
-  type Workload,
-  workloadCapacity,
-} from './workloads';
+import { type StructureKind, type StructureSpec, structurePages } from './structures';
+import { type ProgressCallback, runWorkload, type Workload, workloadCapacity } from './workloads';
 
 export interface SweepResult {
-  layout: LayoutKind;
+  layout: StructureKind;
   /** Items of the workload (phk/expiry: N; script: the largest size reached). */
   items: number;
   itemsPerPage: number;
@@ -24,6 +18,10 @@ export interface SweepResult {
   operations: number;
   comparisons: number;
   swaps: number;
+  /** Words read or written: the CPU side of the cost model for structures the article did not time. */
+  accesses: number;
+  /** Bytes per node (pointer structures; heaps ignore it). */
+  nodeBytes: number;
   zeroFill: number;
   /** Index f - 1: page-ins and write-backs with f resident pages. */
   pageIns: Float64Array;
@@ -36,15 +34,14 @@ export function workloadItems(workload: Workload): number {
 
 /** Runs the workload once and returns page-ins and write-backs for every frame count. */
 export function sweepLayout(
-  kind: LayoutKind,
-  itemsPerPage: number,
+  structure: StructureSpec,
   workload: Workload,
   onProgress: ProgressCallback | null = null,
 ): SweepResult {
-  const layout = makeLayout(kind, itemsPerPage);
-  const addressPages = pagesFor(workloadCapacity(workload), itemsPerPage);
+  const { kind, itemsPerPage } = structure;
+  const addressPages = structurePages(structure, workloadCapacity(workload));
   const counter = new AllFramesCounter(addressPages, itemsPerPage);
-  const stats = runWorkload(workload, layout, counter, null, onProgress);
+  const stats = runWorkload(workload, structure, counter, null, onProgress);
   const curves = counter.finish();
   // Expiry reserves room for growth it may not use: report only the pages actually touched.
   const pages = Math.max(1, curves.zeroFills);
@@ -56,6 +53,8 @@ export function sweepLayout(
     operations: stats.operations,
     comparisons: stats.comparisons,
     swaps: stats.swaps,
+    accesses: stats.accesses,
+    nodeBytes: structure.nodeBytes,
     zeroFill: curves.zeroFills,
     pageIns: curves.pageIns.slice(0, pages),
     writebacks: curves.writeBacks.slice(0, pages),
@@ -63,7 +62,7 @@ export function sweepLayout(
 }
 
 export interface PointResult {
-  layout: LayoutKind;
+  layout: StructureKind;
   items: number;
   itemsPerPage: number;
   pages: number;
@@ -71,6 +70,8 @@ export interface PointResult {
   operations: number;
   comparisons: number;
   swaps: number;
+  accesses: number;
+  nodeBytes: number;
   zeroFill: number;
   hits: number;
   pageIns: number;
@@ -79,16 +80,15 @@ export interface PointResult {
 
 /** Direct LRU simulation with a fixed number of frames (the one-pass curves are checked against it). */
 export function runAtFrames(
-  kind: LayoutKind,
-  itemsPerPage: number,
+  structure: StructureSpec,
   workload: Workload,
   frames: number,
   onProgress: ProgressCallback | null = null,
 ): PointResult {
-  const layout = makeLayout(kind, itemsPerPage);
-  const addressPages = pagesFor(workloadCapacity(workload), itemsPerPage);
+  const { kind, itemsPerPage } = structure;
+  const addressPages = structurePages(structure, workloadCapacity(workload));
   const pager = new LruPager(frames, addressPages, itemsPerPage);
-  const stats = runWorkload(workload, layout, pager, null, onProgress);
+  const stats = runWorkload(workload, structure, pager, null, onProgress);
   return {
     layout: kind,
     items: workloadItems(workload),
@@ -98,6 +98,8 @@ export function runAtFrames(
     operations: stats.operations,
     comparisons: stats.comparisons,
     swaps: stats.swaps,
+    accesses: stats.accesses,
+    nodeBytes: structure.nodeBytes,
     zeroFill: pager.zeroFills,
     hits: pager.hits,
     pageIns: pager.pageIns,
@@ -107,13 +109,11 @@ export function runAtFrames(
 
 /** Wall-clock seconds of the workload with no instrumentation: the "measured" CPU time. */
 export function timeBareWorkload(
-  kind: LayoutKind,
-  itemsPerPage: number,
+  structure: StructureSpec,
   workload: Workload,
   now: () => number,
 ): { seconds: number; operations: number } {
-  const layout = makeLayout(kind, itemsPerPage);
   const start = now();
-  const stats = runWorkload(workload, layout, NO_MEMORY);
+  const stats = runWorkload(workload, structure, NO_MEMORY);
   return { seconds: (now() - start) / 1000, operations: stats.operations };
 }

@@ -2,14 +2,14 @@
 // and a user's script. Key draws never depend on the layout, so both heaps see the same operations.
 
 import type { EventSink } from './events';
-import { Heap, type HeapOptions, NO_SLOT } from './heap';
-import type { Layout } from './layout';
 import type { MemoryObserver } from './memory';
+import { type HandleCallback, NO_HANDLE, type PriorityQueue } from './queue';
 import { GlibcRandom } from './random';
 import type { ScriptOp } from './script';
+import { makeQueue, type StructureSpec } from './structures';
 
-export type WorkloadKind = 'phk' | 'expiry' | 'script';
-export const WORKLOAD_KINDS: readonly WorkloadKind[] = ['phk', 'expiry', 'script'];
+export type WorkloadKind = 'phk' | 'expiry' | 'asterisk' | 'script';
+export const WORKLOAD_KINDS: readonly WorkloadKind[] = ['phk', 'expiry', 'asterisk', 'script'];
 
 /** random(3) yields [0, 2^31): by default keys are its raw output, as in the article. */
 export const FULL_KEY_RANGE = 2 ** 31;
@@ -17,6 +17,7 @@ export const FULL_KEY_RANGE = 2 ** 31;
 export type Workload =
   | { kind: 'phk'; items: number; seed: number; keyRange: number }
   | { kind: 'expiry'; items: number; seed: number; keyRange: number }
+  | { kind: 'asterisk'; items: number; seed: number; keyRange: number }
   | { kind: 'script'; ops: readonly ScriptOp[] };
 
 /** What one run reports besides its page trace. */
@@ -24,6 +25,8 @@ export interface RunStats {
   operations: number;
   comparisons: number;
   swaps: number;
+  /** Words read or written (the cost model's CPU side). */
+  accesses: number;
   /** Largest number of items the heap held at once. */
   peakSize: number;
 }
@@ -32,6 +35,7 @@ export interface RunStats {
 export function workloadCapacity(workload: Workload): number {
   switch (workload.kind) {
     case 'phk':
+    case 'asterisk':
       return workload.items;
     case 'expiry':
       // The fill phase reaches `items`; the steady phase inserts at most one item per round.
@@ -48,11 +52,6 @@ export function workloadCapacity(workload: Workload): number {
   }
 }
 
-/** Pages spanned by slots 0..capacity (slot 0 is the unused first slot of page 0). */
-export function pagesFor(capacity: number, itemsPerPage: number): number {
-  return Math.floor(capacity / itemsPerPage) + 1;
-}
-
 /** Told now and then how far a long run has come; `total` is an estimate for expiry. */
 export type ProgressCallback = (done: number, total: number) => void;
 
@@ -66,6 +65,8 @@ export function expectedOperations(workload: Workload): number {
       return 4 * workload.items;
     case 'expiry':
       return 4 * workload.items;
+    case 'asterisk':
+      return 2 * workload.items;
     case 'script':
       return workload.ops.length;
   }
@@ -79,32 +80,39 @@ export interface Trace {
 
 export function runWorkload(
   workload: Workload,
-  layout: Layout,
+  structure: StructureSpec,
   memory: MemoryObserver,
   sink: EventSink | Trace | null = null,
   onProgress: ProgressCallback | null = null,
 ): RunStats {
   const trace: Trace | null =
     sink === null ? null : 'emit' in sink ? { sink, opsOnly: false } : sink;
+  const build = (onHandle: HandleCallback | null = null): PriorityQueue =>
+    makeQueue(structure, {
+      capacity: workloadCapacity(workload),
+      memory,
+      sink: trace?.sink ?? null,
+      sinkOpsOnly: trace?.opsOnly ?? false,
+      onHandle,
+    });
   switch (workload.kind) {
     case 'phk':
-      return runPhk(workload, layout, memory, trace, onProgress);
+      return runPhk(workload, build(), onProgress);
     case 'expiry':
-      return runExpiry(workload, layout, memory, trace, onProgress);
+      return runExpiry(workload, build, onProgress);
+    case 'asterisk':
+      return runAsterisk(workload, build, onProgress);
     case 'script':
-      return runScript(workload.ops, layout, memory, trace);
+      return runScript(workload.ops, build());
   }
 }
 
-function heapOptions(capacity: number, memory: MemoryObserver, trace: Trace | null): HeapOptions {
-  return { capacity, memory, sink: trace?.sink ?? null, sinkOpsOnly: trace?.opsOnly ?? false };
-}
-
-function stats(heap: Heap, peakSize: number): RunStats {
+function stats(queue: PriorityQueue, peakSize: number): RunStats {
   return {
-    operations: heap.operations,
-    comparisons: heap.comparisons,
-    swaps: heap.swaps,
+    operations: queue.operations,
+    comparisons: queue.comparisons,
+    swaps: queue.swaps,
+    accesses: queue.accesses,
     peakSize,
   };
 }
@@ -121,13 +129,10 @@ export function drawKey(random: GlibcRandom, keyRange: number): number {
  */
 function runPhk(
   workload: Extract<Workload, { kind: 'phk' }>,
-  layout: Layout,
-  memory: MemoryObserver,
-  trace: Trace | null,
+  heap: PriorityQueue,
   onProgress: ProgressCallback | null,
 ): RunStats {
   const { items, keyRange } = workload;
-  const heap = new Heap(layout, heapOptions(items, memory, trace));
   const random = new GlibcRandom(workload.seed);
   const total = 4 * items;
   let nextItem = 0;
@@ -159,9 +164,7 @@ function runPhk(
  */
 function runExpiry(
   workload: Extract<Workload, { kind: 'expiry' }>,
-  layout: Layout,
-  memory: MemoryObserver,
-  trace: Trace | null,
+  build: (onHandle: HandleCallback) => PriorityQueue,
   onProgress: ProgressCallback | null,
 ): RunStats {
   const { items } = workload;
@@ -173,19 +176,16 @@ function runExpiry(
   const live = new Int32Array(capacity);
   const livePosition = new Int32Array(totalItems).fill(-1);
   let liveCount = 0;
-  const heap = new Heap(layout, {
-    ...heapOptions(capacity, memory, trace),
-    onSlot(item, slot) {
-      slotOf[item] = slot;
-      if (slot === NO_SLOT && livePosition[item] >= 0) {
-        const position = livePosition[item];
-        const last = live[--liveCount];
-        live[position] = last;
-        livePosition[last] = position;
-        livePosition[item] = -1;
-        takenDue.delete(keyOf[item]);
-      }
-    },
+  const heap = build((item, handle) => {
+    slotOf[item] = handle;
+    if (handle === NO_HANDLE && livePosition[item] >= 0) {
+      const position = livePosition[item];
+      const last = live[--liveCount];
+      live[position] = last;
+      livePosition[last] = position;
+      livePosition[item] = -1;
+      takenDue.delete(keyOf[item]);
+    }
   });
   const random = new GlibcRandom(workload.seed);
   // TTLs spread over [1, ttlSpan]. A small key range shrinks the span so keys stay readable,
@@ -242,14 +242,34 @@ function runExpiry(
   return stats(heap, peak);
 }
 
-function runScript(
-  ops: readonly ScriptOp[],
-  layout: Layout,
-  memory: MemoryObserver,
-  trace: Trace | null,
+/**
+ * Asterisk's scheduler benchmark ("sched test <N>", seed 002): N adds with random due times, then
+ * N deletes in the order the entries were added, so each delete hits a random place in the queue.
+ */
+function runAsterisk(
+  workload: Extract<Workload, { kind: 'asterisk' }>,
+  build: (onHandle: HandleCallback) => PriorityQueue,
+  onProgress: ProgressCallback | null,
 ): RunStats {
-  const capacity = workloadCapacity({ kind: 'script', ops });
-  const heap = new Heap(layout, heapOptions(capacity, memory, trace));
+  const { items, keyRange } = workload;
+  const handleOf = new Int32Array(items);
+  const queue = build((item, handle) => {
+    handleOf[item] = handle;
+  });
+  const random = new GlibcRandom(workload.seed);
+  const total = 2 * items;
+  for (let item = 0; item < items; item++) {
+    queue.insert(item, drawKey(random, keyRange));
+    if (onProgress !== null && (item & (PROGRESS_EVERY - 1)) === 0) onProgress(item, total);
+  }
+  for (let item = 0; item < items; item++) {
+    queue.delete(handleOf[item]);
+    if (onProgress !== null && (item & (PROGRESS_EVERY - 1)) === 0) onProgress(items + item, total);
+  }
+  return stats(queue, items);
+}
+
+function runScript(ops: readonly ScriptOp[], heap: PriorityQueue): RunStats {
   let nextItem = 0;
   let peak = 0;
   for (const op of ops) {

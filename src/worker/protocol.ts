@@ -1,13 +1,12 @@
 // The one message protocol between the page and its sweep workers. A worker holds at most one
 // request; the page cancels by terminating it, so a stale result can never arrive.
 
-import type { LayoutKind } from '../core/layout';
+import type { StructureKind, StructureSpec } from '../core/structures';
 import type { Workload } from '../core/workloads';
 
 export interface SweepRequest {
   id: number;
-  layout: LayoutKind;
-  itemsPerPage: number;
+  structure: StructureSpec;
   workload: Workload;
   /** Also time the bare workload (the "measure on this machine" CPU part). */
   measureCpu: boolean;
@@ -18,7 +17,7 @@ export type SweepReply =
   | {
       id: number;
       kind: 'result';
-      layout: LayoutKind;
+      layout: StructureKind;
       pages: number;
       itemsPerPage: number;
       operations: number;

@@ -14,22 +14,15 @@ scope.onmessage = (event) => {
   let lastReport = 0;
   try {
     const started = performance.now();
-    const result = sweepLayout(
-      request.layout,
-      request.itemsPerPage,
-      request.workload,
-      (done, total) => {
-        const now = performance.now();
-        if (now - lastReport < 100) return;
-        lastReport = now;
-        scope.postMessage({ id: request.id, kind: 'progress', done, total });
-      },
-    );
+    const result = sweepLayout(request.structure, request.workload, (done, total) => {
+      const now = performance.now();
+      if (now - lastReport < 100) return;
+      lastReport = now;
+      scope.postMessage({ id: request.id, kind: 'progress', done, total });
+    });
     const sweepSeconds = (performance.now() - started) / 1000;
     const bareSeconds = request.measureCpu
-      ? timeBareWorkload(request.layout, request.itemsPerPage, request.workload, () =>
-          performance.now(),
-        ).seconds
+      ? timeBareWorkload(request.structure, request.workload, () => performance.now()).seconds
       : null;
     scope.postMessage(
       {

@@ -24,11 +24,14 @@ describe('parseArgs: valid command lines', () => {
       command: 'sweep',
       layouts: ['binary', 'bheap'],
       itemsPerPage: 512,
+      nodeBytes: 48,
       workload: { kind: 'phk', items: 1_000_000, seed: 1, keyRange: 2 ** 31 },
       format: 'json',
       ioMs: 1,
       cpu: 'article',
       frames: null,
+      sizes: [],
+      overhead: 'review',
     });
   });
 
@@ -37,11 +40,14 @@ describe('parseArgs: valid command lines', () => {
       command: 'sweep',
       layouts: ['bheap'],
       itemsPerPage: 64,
+      nodeBytes: 48,
       workload: { kind: 'expiry', items: 2000, seed: 4294967295, keyRange: 1000 },
       format: 'csv',
       ioMs: 10,
       cpu: 'measure',
       frames: null,
+      sizes: [],
+      overhead: 'review',
     };
     expect(
       options([
@@ -161,8 +167,8 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
   });
 
   it('an unknown layout', () => {
-    expect(error(['sweep', '--layout', 'binary,treap'])).toBe(
-      '--layout must list layouts from binary, bheap, got "treap"',
+    expect(error(['sweep', '--layout', 'binary,splay'])).toBe(
+      '--layout must list structures from list, binary, bheap, dary4, dary8, treap, llrb, rb, got "splay"',
     );
   });
 
@@ -210,7 +216,7 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
       '--cpu must be one of article, measure, got "guess"',
     );
     expect(error(['sweep', '--workload', 'lru'])).toBe(
-      '--workload must be one of phk, expiry, script, got "lru"',
+      '--workload must be one of phk, expiry, asterisk, script, got "lru"',
     );
   });
 
@@ -229,9 +235,9 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
   });
 
   it('a missing or unknown command, or a stray argument', () => {
-    expect(error([])).toBe('missing command: sweep or run (see --help)');
-    expect(error(['--items', '5'])).toBe('missing command: sweep or run (see --help)');
-    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run');
+    expect(error([])).toBe('missing command: sweep, run or scaling (see --help)');
+    expect(error(['--items', '5'])).toBe('missing command: sweep, run or scaling (see --help)');
+    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run, scaling');
     expect(error(['sweep', 'run'])).toBe('unexpected argument "run"; options start with --');
   });
 
@@ -257,5 +263,54 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
       ['sweep', '--workload', 'script', '--ops', 'x'],
     ];
     for (const argv of lines) expect(error(argv)).not.toContain('\n');
+  });
+});
+
+describe('parseArgs: the other priority queues', () => {
+  it('takes every structure in --layout, and the node size of the pointer ones', () => {
+    const parsed = options([
+      'sweep',
+      '--layout',
+      'list,binary,bheap,dary4,dary8,treap,llrb,rb',
+      '--items',
+      '3000',
+      '--node-bytes',
+      '64',
+    ]);
+    expect(parsed.layouts).toEqual([
+      'list',
+      'binary',
+      'bheap',
+      'dary4',
+      'dary8',
+      'treap',
+      'llrb',
+      'rb',
+    ]);
+    expect(parsed.nodeBytes).toBe(64);
+  });
+
+  it('scaling defaults to the Asterisk workload at the review sizes, and sorts --sizes', () => {
+    const parsed = options(['scaling', '--layout', 'list,binary']);
+    expect(parsed.workload.kind).toBe('asterisk');
+    expect(parsed.sizes).toEqual([100, 500, 1000, 5000, 10_000, 100_000]);
+    expect(options(['scaling', '--sizes', '700,30,700']).sizes).toEqual([30, 700]);
+  });
+
+  it('refuses bad structures, node sizes and list sizes with the allowed range', () => {
+    expect(error(['sweep', '--layout', 'splay'])).toMatch(
+      /--layout must list structures from list, binary/,
+    );
+    expect(error(['sweep', '--layout', 'treap', '--node-bytes', '40'])).toMatch(
+      /--node-bytes must be at least 48 for treap/,
+    );
+    expect(error(['sweep', '--layout', 'rb', '--node-bytes', '52'])).toMatch(/multiple of 8/);
+    expect(error(['sweep', '--layout', 'list', '--items', '100001'])).toMatch(/at most 100000/);
+    expect(error(['scaling', '--layout', 'list', '--sizes', '100,200000'])).toMatch(
+      /at most 100000/,
+    );
+    expect(error(['scaling', '--workload', 'phk'])).toMatch(/--workload must be asterisk/);
+    expect(error(['scaling', '--sizes', '10,x'])).toMatch(/--sizes must be an integer/);
+    expect(error(['sweep', '--sizes', '10'])).toMatch(/--sizes applies only to scaling/);
   });
 });

@@ -52,7 +52,7 @@ describe('sim command line', () => {
   it('--help prints the usage and exits with code 0', () => {
     const outcome = sim(['--help']);
     expect(outcome.status).toBe(0);
-    expect(outcome.stdout).toMatch(/^usage: npm run sim -- <sweep\|run>/);
+    expect(outcome.stdout).toMatch(/^usage: npm run sim -- <sweep\|run\|scaling>/);
   });
 
   it('sweep --format json, sweep --format csv and run --frames 5 agree', () => {

@@ -7,6 +7,7 @@ import {
   checkArticleClaims,
 } from '../../src/core/article';
 import type { LayoutKind } from '../../src/core/layout';
+import { structureSpec } from '../../src/core/structures';
 import { type SweepResult, sweepLayout } from '../../src/core/sweep';
 
 // The article's scenario: 1M items, 512 per page, keys from srandom(1). The numbers below are
@@ -33,8 +34,8 @@ function seconds(layout: LayoutKind, missing: number, ioMs: number): number {
 describe('the article, reproduced (1M items, 512 per page, seed 1)', () => {
   beforeAll(() => {
     results = {
-      binary: sweepLayout('binary', ARTICLE_ITEMS_PER_PAGE, articleWorkload()),
-      bheap: sweepLayout('bheap', ARTICLE_ITEMS_PER_PAGE, articleWorkload()),
+      binary: sweepLayout(structureSpec('binary', ARTICLE_ITEMS_PER_PAGE), articleWorkload()),
+      bheap: sweepLayout(structureSpec('bheap', ARTICLE_ITEMS_PER_PAGE), articleWorkload()),
     };
   }, 120_000);
 

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { articleWorkload } from '../../src/core/article';
 import {
+  ARTICLE_BINARY_ACCESSES,
   ARTICLE_CALIBRATION,
+  accessCpuSeconds,
   articleCpuSecondsPerOp,
   DISK_MS,
+  modelCpuSeconds,
+  SECONDS_PER_ACCESS,
   SSD_MS,
   totalSeconds,
   transfers,
 } from '../../src/core/cost';
+import { NO_MEMORY } from '../../src/core/memory';
+import { structureSpec } from '../../src/core/structures';
+import { runWorkload } from '../../src/core/workloads';
 
 describe('cost model', () => {
   it('uses the article latencies: 1 ms (SSD) and 10 ms (disk)', () => {
@@ -45,5 +53,27 @@ describe('cost model', () => {
     // A 1-item heap is costed as 2 items (log2 1 = 0 would make it free).
     expect(articleCpuSecondsPerOp('binary', 1)).toBeCloseTo(4.55 / 4e6 / Math.log2(1e6), 18);
     expect(articleCpuSecondsPerOp('binary', 1)).toBeGreaterThan(0);
+  });
+});
+
+describe('access cost model', () => {
+  it('is calibrated on the binary heap: its 1M-item article run costs exactly the article 4.55 s', () => {
+    const stats = runWorkload(articleWorkload(), structureSpec('binary', 512), NO_MEMORY);
+    expect(stats.accesses).toBe(ARTICLE_BINARY_ACCESSES);
+    expect(accessCpuSeconds(stats.accesses)).toBeCloseTo(4.55, 9);
+    // The B-heap lands near its own article figure (5.92 s) without being fitted to it.
+    const bheap = runWorkload(articleWorkload(), structureSpec('bheap', 512), NO_MEMORY);
+    expect(accessCpuSeconds(bheap.accesses)).toBeGreaterThan(5.3);
+    expect(accessCpuSeconds(bheap.accesses)).toBeLessThan(6.2);
+  }, 60_000);
+
+  it('modelCpuSeconds keeps the article figures for the heaps it measured, accesses for the rest', () => {
+    expect(modelCpuSeconds('binary', 1_000_000, 4_000_000, 1)).toBeCloseTo(4.55, 12);
+    expect(modelCpuSeconds('bheap', 1_000_000, 4_000_000, 1)).toBeCloseTo(5.92, 12);
+    expect(modelCpuSeconds('treap', 1_000_000, 4_000_000, 1000)).toBeCloseTo(
+      1000 * SECONDS_PER_ACCESS,
+      15,
+    );
+    expect(modelCpuSeconds('list', 10, 40, 0)).toBe(0);
   });
 });

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AllFramesCounter, type FrameCurves } from '../../src/core/curves';
-import { type LayoutKind, makeLayout } from '../../src/core/layout';
+import { type LayoutKind, pagesFor } from '../../src/core/layout';
 import type { MemoryObserver } from '../../src/core/memory';
 import { LruPager } from '../../src/core/pager';
 import { parseScript } from '../../src/core/script';
-import { pagesFor, runWorkload, type Workload, workloadCapacity } from '../../src/core/workloads';
+import { structureSpec } from '../../src/core/structures';
+import { runWorkload, type Workload, workloadCapacity } from '../../src/core/workloads';
 
 type Reference = [page: number, write: boolean];
 
@@ -166,13 +167,12 @@ describe('AllFramesCounter on page traces', () => {
 
 describe('AllFramesCounter on heap runs', () => {
   function compareOnWorkload(kind: LayoutKind, perPage: number, workload: Workload): void {
-    const layout = makeLayout(kind, perPage);
     const pages = pagesFor(workloadCapacity(workload), perPage);
     const counter = new AllFramesCounter(pages, perPage);
-    runWorkload(workload, layout, counter);
+    runWorkload(workload, structureSpec(kind, perPage), counter);
     const curves = counter.finish();
     const expected = direct(pages, perPage, (memory) => {
-      runWorkload(workload, makeLayout(kind, perPage), memory);
+      runWorkload(workload, structureSpec(kind, perPage), memory);
     });
     expectSameCurves(curves, expected, `${kind}/${perPage}/${workload.kind}`);
   }

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArraySink } from '../../src/core/events';
 import { Heap, NO_SLOT, ROOT_SLOT } from '../../src/core/heap';
-import { BHeapLayout, BinaryLayout, type Layout, makeLayout } from '../../src/core/layout';
+import {
+  BHeapLayout,
+  BinaryLayout,
+  type Layout,
+  type LayoutKind,
+  makeLayout,
+} from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 
 /** One reference of the access log as text: R3 reads slot 3, W3 writes it. */
@@ -443,6 +449,29 @@ describe('Heap: model-based properties', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('Heap.accesses', () => {
+  it('equals the number of slot references reported to the memory observer', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<LayoutKind>('binary', 'bheap'),
+        fc.array(fc.tuple(fc.nat(5), fc.nat(40), fc.nat(1000)), { maxLength: 120 }),
+        (kind, script) => {
+          const log = new AccessLog();
+          const heap = new Heap(makeLayout(kind, 4), { capacity: 200, memory: log });
+          let item = 0;
+          for (const [choice, pick, key] of script) {
+            if (choice <= 1 || heap.size === 0) heap.insert(item++, key);
+            else if (choice === 2) heap.popMin();
+            else if (choice === 3) heap.delete(1 + (pick % heap.size));
+            else heap.reorder(1 + (pick % heap.size), key);
+            expect(heap.accesses).toBe(log.slots.length);
+          }
+        },
+      ),
     );
   });
 });

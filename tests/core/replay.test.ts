@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeLayout } from '../../src/core/layout';
 import { NO_MEMORY } from '../../src/core/memory';
 import { recordOps, Timeline } from '../../src/core/replay';
 import { DEFAULT_SCENARIO, type Scenario } from '../../src/core/scenario';
+import { structureSpec } from '../../src/core/structures';
 import { runAtFrames } from '../../src/core/sweep';
 import { runWorkload } from '../../src/core/workloads';
 
@@ -105,7 +105,7 @@ describe('recordOps', () => {
   it('writes down the same phk operations a heap run makes', () => {
     const workload = { kind: 'phk' as const, items: 300, seed: 5, keyRange: 97 };
     const recorded: unknown[] = [];
-    runWorkload(workload, makeLayout('bheap', 8), NO_MEMORY, {
+    runWorkload(workload, structureSpec('bheap', 8), NO_MEMORY, {
       sink: {
         emit(event) {
           if (event.kind !== 'op-begin') return;

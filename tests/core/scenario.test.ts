@@ -66,7 +66,7 @@ describe('parseScenario', () => {
     expect(byParam.get('frames')).toMatch(/frames must be an integer from 1 to \d+/);
     expect(byParam.get('seed')).toMatch(/seed must be an integer from 0 to 4294967295/);
     expect(byParam.get('io')).toMatch(/io \(ms per transfer\) must be a number from 0 to 1000/);
-    expect(byParam.get('workload')).toMatch(/workload must be one of phk, expiry, script/);
+    expect(byParam.get('workload')).toMatch(/workload must be one of phk, expiry, asterisk, script/);
     expect(byParam.get('keys')).toMatch(/keys must be an integer from 2 to 2147483648/);
     expect(byParam.get('seedling')).toMatch(/unknown parameter "seedling"/);
     expect(byParam.get('step')).toMatch(/step must be a whole number of steps or "end"/);

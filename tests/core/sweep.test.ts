@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutKind } from '../../src/core/layout';
+import { type LayoutKind, pagesFor } from '../../src/core/layout';
 import { parseScript } from '../../src/core/script';
 import { runAtFrames, sweepLayout, timeBareWorkload, workloadItems } from '../../src/core/sweep';
-import { pagesFor, type Workload } from '../../src/core/workloads';
+import { structureSpec } from '../../src/core/structures';
+import type { Workload } from '../../src/core/workloads';
 
 const KINDS: LayoutKind[] = ['binary', 'bheap'];
 const PHK: Workload = { kind: 'phk', items: 3000, seed: 17, keyRange: 2 ** 31 };
@@ -11,7 +12,7 @@ const EXPIRY: Workload = { kind: 'expiry', items: 1500, seed: 4, keyRange: 2 ** 
 describe('sweepLayout', () => {
   it('returns arrays of length `pages` and no transfers once every page is resident (phk)', () => {
     for (const kind of KINDS) {
-      const result = sweepLayout(kind, 64, PHK);
+      const result = sweepLayout(structureSpec(kind, 64), PHK);
       // Slots 1..3000 at 64 per page: pages 0..46.
       expect(result.pages).toBe(pagesFor(3000, 64));
       expect(result.pages).toBe(47);
@@ -30,7 +31,7 @@ describe('sweepLayout', () => {
 
   it('reports only the pages an expiry run touched, with no transfers at that many frames', () => {
     for (const kind of KINDS) {
-      const result = sweepLayout(kind, 64, EXPIRY);
+      const result = sweepLayout(structureSpec(kind, 64), EXPIRY);
       expect(result.pages).toBe(result.zeroFill);
       expect(result.pages).toBeLessThanOrEqual(pagesFor(3000, 64));
       expect(result.pageIns.length).toBe(result.pages);
@@ -45,7 +46,7 @@ describe('sweepLayout', () => {
     if (!parsed.ok) throw new Error(parsed.error);
     const workload: Workload = { kind: 'script', ops: parsed.value.ops };
     expect(workloadItems(workload)).toBe(3);
-    const result = sweepLayout('bheap', 4, workload);
+    const result = sweepLayout(structureSpec('bheap', 4), workload);
     expect(result.items).toBe(3);
     expect(result.pages).toBe(1); // slots 1..3 are all on page 0
     expect(Array.from(result.pageIns)).toEqual([0]);
@@ -56,9 +57,9 @@ describe('runAtFrames', () => {
   it('equals sweepLayout at the same frame count (phk and expiry, both layouts)', () => {
     for (const workload of [PHK, EXPIRY]) {
       for (const kind of KINDS) {
-        const sweep = sweepLayout(kind, 64, workload);
+        const sweep = sweepLayout(structureSpec(kind, 64), workload);
         for (const frames of [1, 2, 3, 5, 9, Math.floor(sweep.pages / 2), sweep.pages]) {
-          const point = runAtFrames(kind, 64, workload, frames);
+          const point = runAtFrames(structureSpec(kind, 64), workload, frames);
           expect(
             { frames, pageIns: point.pageIns, writebacks: point.writebacks },
             `${kind} ${workload.kind}`,
@@ -82,7 +83,7 @@ describe('runAtFrames', () => {
 describe('timeBareWorkload', () => {
   it('measures with the given clock and runs the same operations', () => {
     const ticks = [1000, 3500];
-    const result = timeBareWorkload('binary', 64, PHK, () => ticks.shift()!);
+    const result = timeBareWorkload(structureSpec('binary', 64), PHK, () => ticks.shift()!);
     expect(result.seconds).toBe(2.5);
     expect(result.operations).toBe(12_000);
   });

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArraySink, type SimEvent } from '../../src/core/events';
-import { type LayoutKind, makeLayout } from '../../src/core/layout';
+import { type LayoutKind, pagesFor } from '../../src/core/layout';
 import { AccessLog, NO_MEMORY } from '../../src/core/memory';
 import { parseScript } from '../../src/core/script';
+import { structureSpec } from '../../src/core/structures';
 import {
   expectedOperations,
   FULL_KEY_RANGE,
-  pagesFor,
   runWorkload,
   type Workload,
   workloadCapacity,
@@ -27,7 +27,7 @@ type OpBegin = Extract<SimEvent, { kind: 'op-begin' }>;
 
 function opBegins(workload: Workload, kind: LayoutKind, perPage = 8): OpBegin[] {
   const sink = new ArraySink();
-  runWorkload(workload, makeLayout(kind, perPage), NO_MEMORY, sink);
+  runWorkload(workload, structureSpec(kind, perPage), NO_MEMORY, sink);
   return sink.events.filter((event): event is OpBegin => event.kind === 'op-begin');
 }
 
@@ -41,7 +41,7 @@ describe('phk workload', () => {
   it('runs exactly 4N operations: N inserts, N pops each followed by an insert, N pops', () => {
     for (const kind of KINDS) {
       for (const items of [1, 7, 300]) {
-        const stats = runWorkload(phk(items, 5), makeLayout(kind, 4), NO_MEMORY);
+        const stats = runWorkload(phk(items, 5), structureSpec(kind, 4), NO_MEMORY);
         expect(stats.operations).toBe(4 * items);
         expect(stats.peakSize).toBe(items);
         expect(expectedOperations(phk(items, 5))).toBe(4 * items);
@@ -75,7 +75,7 @@ describe('phk workload', () => {
     for (const kind of KINDS) {
       const runs = [0, 1].map(() => {
         const log = new AccessLog();
-        const stats = runWorkload(phk(400, 9), makeLayout(kind, 8), log);
+        const stats = runWorkload(phk(400, 9), structureSpec(kind, 8), log);
         return { stats, slots: log.slots, writes: log.writes };
       });
       expect(runs[1]).toEqual(runs[0]);
@@ -86,7 +86,7 @@ describe('phk workload', () => {
     for (const kind of KINDS) {
       const slots = [1, 2].map((seed) => {
         const log = new AccessLog();
-        runWorkload(phk(400, seed), makeLayout(kind, 8), log);
+        runWorkload(phk(400, seed), structureSpec(kind, 8), log);
         return log.slots;
       });
       expect(slots[1]).not.toEqual(slots[0]);
@@ -134,7 +134,7 @@ describe('expiry workload', () => {
           expect(bheap.length).toBe(binary.length);
           expect(bheap).toEqual(binary);
           const stats = KINDS.map((kind) =>
-            runWorkload(expiry(items, seed, keyRange), makeLayout(kind, perPage), NO_MEMORY),
+            runWorkload(expiry(items, seed, keyRange), structureSpec(kind, perPage), NO_MEMORY),
           );
           expect(stats[1].operations).toBe(stats[0].operations);
           expect(stats[1].peakSize).toBe(stats[0].peakSize);
@@ -164,7 +164,7 @@ describe('expiry workload', () => {
           ).length;
           expect(removals).toBe(inserts); // everything inserted leaves by the end
           expect(inserts).toBeGreaterThanOrEqual(items);
-          const stats = runWorkload(workload, makeLayout('binary', 4), NO_MEMORY);
+          const stats = runWorkload(workload, structureSpec('binary', 4), NO_MEMORY);
           expect(stats.peakSize).toBeLessThanOrEqual(workloadCapacity(workload));
         },
       ),
@@ -192,7 +192,7 @@ describe('script workload', () => {
         'insert:2:1',
         'reorder:1:9',
       ]);
-      const stats = runWorkload(workload, makeLayout(kind, 4), NO_MEMORY);
+      const stats = runWorkload(workload, structureSpec(kind, 4), NO_MEMORY);
       expect(stats.operations).toBe(7);
       expect(stats.peakSize).toBe(3);
     }
@@ -227,7 +227,7 @@ describe('workloadCapacity, pagesFor, expectedOperations', () => {
 
   it('reports progress with done never above total', () => {
     const calls: [number, number][] = [];
-    runWorkload(phk(70_000, 1), makeLayout('binary', 512), NO_MEMORY, null, (done, total) =>
+    runWorkload(phk(70_000, 1), structureSpec('binary', 512), NO_MEMORY, null, (done, total) =>
       calls.push([done, total]),
     );
     expect(calls.length).toBeGreaterThan(1);

@@ -1,0 +1,171 @@
+// Every priority queue B-Heap Lab can run, by name: what it is, how to build it over the memory
+// model, and how many pages its address space spans. The CLI, the links, the worker and the page
+// all go through here, so "treap" means the same structure everywhere.
+
+import { arenaWords, WORD_BYTES } from './arena';
+import { DaryHeap, daryPages } from './daryHeap';
+import { Heap } from './heap';
+import { makeLayout, pagesFor } from './layout';
+import { LlrbTree } from './llrb';
+import type { PriorityQueue, QueueOptions } from './queue';
+import { RbTree } from './rbTree';
+import { SortedList } from './sortedList';
+import { Treap } from './treap';
+
+export type StructureKind = 'list' | 'binary' | 'bheap' | 'dary4' | 'dary8' | 'treap' | 'llrb' | 'rb';
+
+export const STRUCTURE_KINDS: readonly StructureKind[] = [
+  'list',
+  'binary',
+  'bheap',
+  'dary4',
+  'dary8',
+  'treap',
+  'llrb',
+  'rb',
+];
+
+/** Array-based structures address slots; pointer-based ones address nodes in an arena. */
+export type StructureFamily = 'heap' | 'pointer';
+
+export interface StructureInfo {
+  title: string;
+  family: StructureFamily;
+  /** Link fields per node (pointer structures), which fixes the smallest node. */
+  linkFields: number;
+  /** Where it comes from, for the side panel and the README. */
+  source: string;
+}
+
+export const STRUCTURES: Record<StructureKind, StructureInfo> = {
+  list: {
+    title: 'Sorted list',
+    family: 'pointer',
+    linkFields: 2,
+    source: "Asterisk's scheduler before 2009: insert walks from the head, unlink is O(1)",
+  },
+  binary: {
+    title: 'Binary heap',
+    family: 'heap',
+    linkFields: 0,
+    source: 'The textbook heap: children of u at 2u and 2u+1',
+  },
+  bheap: {
+    title: 'B-heap',
+    family: 'heap',
+    linkFields: 0,
+    source: "Kamp's B-heap: each page holds a small subtree",
+  },
+  dary4: {
+    title: '4-ary heap',
+    family: 'heap',
+    linkFields: 0,
+    source: 'LaMarca & Ladner: 4 children per node, sibling groups aligned',
+  },
+  dary8: {
+    title: '8-ary heap',
+    family: 'heap',
+    linkFields: 0,
+    source: 'LaMarca & Ladner: 8 children per node, sibling groups aligned',
+  },
+  treap: {
+    title: 'Treap',
+    family: 'pointer',
+    linkFields: 4,
+    source: "jemalloc's trp_prng: a search tree heap-ordered by random priorities",
+  },
+  llrb: {
+    title: 'Left-leaning RB tree',
+    family: 'pointer',
+    linkFields: 3,
+    source: "Sedgewick's left-leaning red-black tree (jemalloc's rb_new), no parent links",
+  },
+  rb: {
+    title: 'Red-black tree',
+    family: 'pointer',
+    linkFields: 4,
+    source: 'Classic red-black tree with parent links, lazy fix-up (jemalloc rb_old, BSD tree.h)',
+  },
+};
+
+/** Node size when none is given: key, item and four links, six 8-byte words. */
+export const DEFAULT_NODE_BYTES = 48;
+
+/** A structure and the memory geometry it runs in. */
+export interface StructureSpec {
+  kind: StructureKind;
+  /** 8-byte words per page (the article: 512 pointers in a 4 KB page). */
+  itemsPerPage: number;
+  /** Bytes per node of a pointer structure; heaps ignore it. */
+  nodeBytes: number;
+}
+
+export function isStructureKind(name: string): name is StructureKind {
+  return (STRUCTURE_KINDS as readonly string[]).includes(name);
+}
+
+export function isHeapKind(kind: StructureKind): boolean {
+  return STRUCTURES[kind].family === 'heap';
+}
+
+/** Smallest node a pointer structure accepts (key and item words, then its links). */
+export function minNodeBytesOf(kind: StructureKind): number {
+  return (2 + STRUCTURES[kind].linkFields) * WORD_BYTES;
+}
+
+export function makeQueue(
+  spec: StructureSpec,
+  options: Omit<QueueOptions, 'itemsPerPage' | 'nodeBytes'>,
+): PriorityQueue {
+  const full: QueueOptions = {
+    ...options,
+    itemsPerPage: spec.itemsPerPage,
+    nodeBytes: spec.nodeBytes,
+  };
+  switch (spec.kind) {
+    case 'binary':
+    case 'bheap':
+      return new Heap(makeLayout(spec.kind, spec.itemsPerPage), {
+        capacity: options.capacity,
+        memory: options.memory,
+        sink: options.sink ?? null,
+        sinkOpsOnly: options.sinkOpsOnly ?? false,
+        onSlot: options.onHandle ?? null,
+      });
+    case 'dary4':
+      return new DaryHeap(4, full);
+    case 'dary8':
+      return new DaryHeap(8, full);
+    case 'list':
+      return new SortedList(full);
+    case 'treap':
+      return new Treap(full);
+    case 'llrb':
+      return new LlrbTree(full);
+    case 'rb':
+      return new RbTree(full);
+  }
+}
+
+/** Pages spanned by the structure's whole address space for `capacity` items. */
+export function structurePages(spec: StructureSpec, capacity: number): number {
+  switch (spec.kind) {
+    case 'binary':
+    case 'bheap':
+      return pagesFor(capacity, spec.itemsPerPage);
+    case 'dary4':
+      return daryPages(4, capacity, spec.itemsPerPage);
+    case 'dary8':
+      return daryPages(8, capacity, spec.itemsPerPage);
+    default:
+      return Math.ceil(arenaWords(capacity, spec.nodeBytes) / spec.itemsPerPage);
+  }
+}
+
+export function structureSpec(
+  kind: StructureKind,
+  itemsPerPage: number,
+  nodeBytes: number = DEFAULT_NODE_BYTES,
+): StructureSpec {
+  return { kind, itemsPerPage, nodeBytes };
+}
