@@ -152,6 +152,121 @@ test.describe('the fault-cost curves', () => {
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 
+  test('the CSV of a pair of trees with a chosen node size matches the command line', async ({
+    page,
+  }) => {
+    await open(
+      page,
+      '/?panel=curves&preset=custom&citems=2000&cpage=64&cleft=treap&cright=rb&cnode=64',
+    );
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByTestId('curves-node')).toHaveValue('64');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('curves-export-csv').click(),
+    ]);
+    const browserCsv = readFileSync(await download.path(), 'utf8');
+    const cliCsv = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'sweep',
+        '--layout',
+        'treap,rb',
+        '--items',
+        '2000',
+        '--page-items',
+        '64',
+        '--node-bytes',
+        '64',
+        '--format',
+        'csv',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(browserCsv.split('\n')[1]).toMatch(/^treap,1,/);
+    expect(browserCsv).toContain('\nrb,1,');
+    expect(browserCsv).toBe(cliCsv);
+  });
+
+  test('any two structures can be compared, and the choice goes into the link', async ({
+    page,
+  }) => {
+    await open(page, '/?panel=curves&cleft=treap&cright=rb&citems=3000&cpage=64');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    const legend = chart(page).locator('.cc-legend');
+    await expect(legend).toContainText('Treap');
+    await expect(legend).toContainText('Red-black tree');
+    await expect(chart(page)).toHaveAttribute('aria-label', /of the Treap and the Red-black tree/);
+    await expect(page.getByTestId('curves-left')).toHaveValue('treap');
+    await expect(page.getByTestId('curves-node')).toBeVisible();
+    expect(await readoutAt(page, 0)).toMatch(/Treap .*, Red-black tree .*, ratio /);
+
+    await page.getByTestId('curves-right').selectOption('list');
+    await page.waitForURL(/cright=list/);
+    expect(queryOf(page)).toContain('preset=custom');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(legend).toContainText('Sorted list');
+    await expect(legend).not.toContainText('Red-black tree');
+    await expect(chart(page)).toContainText('Treap vs Sorted list');
+    expect(await readoutAt(page, 0)).toMatch(/Treap .*, Sorted list .*, ratio /);
+
+    // A heap against a tree: the heap spans far fewer pages, and its curve continues flat to the
+    // tree's page count (3000 items at 64 per page: 47 heap pages, 282 tree pages of 48 bytes).
+    await page.getByTestId('curves-left').selectOption('binary');
+    await page.waitForURL(/cleft=binary/);
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(legend).toContainText('Binary heap');
+    await chart(page).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('curves-readout')).toContainText(
+      /^282 resident pages \(0 missing/,
+    );
+    const atEnd = (await page.getByTestId('curves-readout').textContent()) ?? '';
+    for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect(page.getByTestId('curves-readout')).toContainText(/^82 resident pages/);
+    const binaryAt = (text: string): string => /Binary heap ([^,]+),/.exec(text)?.[1] ?? 'none';
+    const inside = (await page.getByTestId('curves-readout').textContent()) ?? '';
+    expect(binaryAt(inside)).toBe(binaryAt(atEnd));
+
+    // Two heaps have no nodes, so the node size is hidden; a preset goes back to the article's pair.
+    await page.getByTestId('curves-right').selectOption('bheap');
+    await expect(page.getByTestId('curves-node')).toBeHidden();
+    await page.getByTestId('curves-cancel').click();
+    await page.getByTestId('curves-left').selectOption('dary4');
+    await page.getByTestId('curves-preset-fig2').click();
+    await expect(page.getByTestId('curves-left')).toHaveValue('binary');
+    await expect(page.getByTestId('curves-right')).toHaveValue('bheap');
+    await page.waitForURL(/cleft=binary&cright=bheap/);
+    await page.getByTestId('curves-cancel').click();
+  });
+
+  test('a bad structure or node size is named with the allowed values and falls back', async ({
+    page,
+  }) => {
+    await open(page, '/?panel=curves&cleft=splay&cright=treap&citems=2000&cpage=64');
+    await expect(page.getByTestId('scenario-error')).toContainText(
+      'cleft must be one of list, binary, bheap, dary4, dary8, treap, llrb, rb, got "splay"',
+    );
+    await expect(page.getByTestId('curves-left')).toHaveValue('binary');
+    await expect(page.getByTestId('curves-right')).toHaveValue('treap');
+    expect(queryOf(page)).toContain('cleft=binary');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await expect(chart(page).locator('.cc-legend')).toContainText('Binary heap');
+
+    await page.getByTestId('curves-node').fill('52');
+    await page.getByTestId('curves-node').press('Enter');
+    await expect(page.getByTestId('scenario-error')).toContainText(
+      'node size (bytes) must be a multiple of 8 from 48 to 4096, got 52; keeping 48',
+    );
+    await expect(page.getByTestId('curves-node')).toHaveValue('48');
+    await page.getByTestId('curves-node').fill('96');
+    await page.getByTestId('curves-node').press('Enter');
+    await page.waitForURL(/cnode=96/);
+  });
+
   test('clicking a point sets the animation to the same pressure, scaled', async ({ page }) => {
     await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64');
     await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });

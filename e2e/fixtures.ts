@@ -22,7 +22,7 @@ const COUNTER_STEMS = ['comparisons', 'swaps', 'pageins', 'writebacks', 'zerofil
 /** The ten counters as the page shows them. */
 export async function readCounters(page: Page): Promise<Record<string, number>> {
   const values: Record<string, number> = {};
-  for (const side of ['binary', 'bheap']) {
+  for (const side of ['left', 'right']) {
     for (const stem of COUNTER_STEMS) {
       const text = await page.getByTestId(`${stem}-${side}`).textContent();
       expect(text ?? '', `${stem}-${side} is a plain integer`).toMatch(/^\d+$/);
@@ -38,7 +38,7 @@ export function expectedCounters(query: string, step: number): Record<string, nu
   timeline.seek(0);
   timeline.seek(step);
   const values: Record<string, number> = {};
-  ['binary', 'bheap'].forEach((side, index) => {
+  ['left', 'right'].forEach((side, index) => {
     const c = timeline.sides[index].view.counters;
     values[`comparisons-${side}`] = c.comparisons;
     values[`swaps-${side}`] = c.swaps;

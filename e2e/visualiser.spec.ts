@@ -18,10 +18,10 @@ test.describe('the visualiser', () => {
   }) => {
     await open(page, '/');
     for (const id of [
-      'page-grid-binary',
-      'page-grid-bheap',
-      'tree-binary',
-      'tree-bheap',
+      'page-grid-left',
+      'page-grid-right',
+      'tree-left',
+      'tree-right',
       'play',
       'copy-link',
     ]) {
@@ -86,8 +86,8 @@ test.describe('the visualiser', () => {
     expect(target).toBeGreaterThan(0);
     await open(page, `/${queryOf(page).replace(/step=\d+/, `step=${target}`)}`);
     await expectStep(page, target);
-    await expect(page.getByTestId('narration-binary')).toContainText('Compare slot');
-    await expect(page.getByTestId('narration-binary')).toContainText('smaller child');
+    await expect(page.getByTestId('narration-left')).toContainText('Compare slot');
+    await expect(page.getByTestId('narration-left')).toContainText('smaller child');
     await expect(page.locator('[data-testid="pseudocode"] li.lit')).toHaveCount(1);
     await page.screenshot({ path: 'test-results/screenshots/mid-sift.png' });
   });
@@ -194,7 +194,7 @@ test.describe('the visualiser', () => {
     await expect(error.locator('b, img')).toHaveCount(0);
     await expect(error).toContainText('<b>bold</b>');
     await expect(error).toContainText('<img src=x>');
-    await expect(page.getByTestId('page-grid-binary')).toBeVisible();
+    await expect(page.getByTestId('page-grid-left')).toBeVisible();
     await page.getByTestId('step-forward').click();
     await expectCountersAt(page, 1);
     await page.screenshot({ path: 'test-results/screenshots/bad-link.png' });
@@ -224,7 +224,7 @@ test.describe('the visualiser', () => {
     await page.keyboard.press('End');
     const timeline = timelineFor(queryOf(page));
     const counters = await expectCountersAt(page, timeline.totalSteps);
-    expect(counters['comparisons-binary']).toBeGreaterThan(0);
+    expect(counters['comparisons-left']).toBeGreaterThan(0);
   });
 });
 
@@ -240,16 +240,16 @@ test.describe('the visualiser for a projector', () => {
     expect(second).not.toBe(first);
     await page.reload();
     expect(await theme()).toBe(second);
-    await expect(page.getByTestId('page-grid-binary')).toBeVisible();
+    await expect(page.getByTestId('page-grid-left')).toBeVisible();
   });
 
   test('the tree shows keys or slot numbers', async ({ page }) => {
     await open(page, '/?step=400');
-    const tree = page.getByTestId('tree-bheap');
+    const tree = page.getByTestId('tree-right');
     await expect(tree).toHaveAttribute('data-mode', 'keys');
     await page.getByTestId('tree-mode').click();
     await expect(tree).toHaveAttribute('data-mode', 'slots');
-    await expect(page.getByTestId('tree-binary')).toHaveAttribute('data-mode', 'slots');
+    await expect(page.getByTestId('tree-left')).toHaveAttribute('data-mode', 'slots');
     await expect(page.getByTestId('tree-mode')).toHaveAttribute('aria-pressed', 'true');
   });
 });

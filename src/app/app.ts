@@ -1,32 +1,63 @@
 // The page's controller: owns the scenario (from the link), the timeline, playback and the URL.
 // Views only draw what the timeline's event-fed states hold.
 
-import { articleCpuSeconds } from '../core/cost';
+import { WORD_BYTES } from '../core/arena';
+import { modelCpuSeconds } from '../core/cost';
 import type { SimEvent } from '../core/events';
-import { narrate, PSEUDOCODE, pseudocodeLine } from '../core/narrate';
-import { SIDES, Timeline } from '../core/replay';
+import {
+  type CodeLine,
+  narrate,
+  pointerLine,
+  pseudocodeFor,
+  pseudocodeLine,
+  type Voice,
+} from '../core/narrate';
+import { SIDES, type SideName, Timeline } from '../core/replay';
 import {
   animationKey,
+  checkScript,
   DEFAULT_SCENARIO,
   formatScenario,
   PAGE_MAX_ITEMS,
+  type PanelId,
   parseScenario,
   type Scenario,
   type ScenarioError,
   scenarioPages,
 } from '../core/scenario';
 import { SCRIPT_SYNTAX } from '../core/script';
+import { STRUCTURE_KINDS, STRUCTURES, type StructureKind } from '../core/structures';
 import { drawLegend } from '../view/pageGrid';
 import { CurvesPanel } from './curvesPanel';
 import { el, setText } from './dom';
-import { SIDE_TITLES, type SideNumbers, SidePanel } from './sidePanel';
+import { mountScalingPanel } from './scalingPanel';
+import { type SideNumbers, SidePanel } from './sidePanel';
 import { recordDuration } from './timing';
 
 /** Playback speeds, in lockstep steps per second. */
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
 const DEFAULT_SPEED = 10;
 
-type ControlName = 'items' | 'page' | 'frames' | 'io' | 'seed' | 'workload' | 'ops' | 'keys';
+type ControlName =
+  | 'left'
+  | 'right'
+  | 'node'
+  | 'items'
+  | 'page'
+  | 'frames'
+  | 'io'
+  | 'seed'
+  | 'workload'
+  | 'ops'
+  | 'keys';
+
+/** Which pseudocode a structure follows: the heaps share one, the trees another. */
+type Listing = 'heap' | 'list' | 'tree';
+
+function listingOf(kind: StructureKind): Listing {
+  if (STRUCTURES[kind].family === 'heap') return 'heap';
+  return kind === 'list' ? 'list' : 'tree';
+}
 
 export class App {
   private scenario: Scenario = { ...DEFAULT_SCENARIO };
@@ -40,7 +71,9 @@ export class App {
   private readonly speedSelect: HTMLSelectElement;
   private readonly narration: HTMLElement[];
   private readonly live: HTMLElement;
-  private readonly codeLines = new Map<string, HTMLElement>();
+  /** One pseudocode listing per side; the right one hides when both sides share a listing. */
+  private readonly codeBoxes: { box: HTMLElement; lines: Map<string, HTMLElement> }[] = [];
+  private codeListings: (Listing | null)[] = [null, null];
   private readonly ratioCell: HTMLElement;
   private readonly linkStatus: HTMLElement;
   private playing = false;
@@ -49,15 +82,14 @@ export class App {
   private hoverPage: number | null = null;
   private renderQueued = false;
   private urlTimer: number | undefined;
-  private litLine: string | null = null;
+  private litLines: (string | null)[] = [null, null];
   /** Counts scenario builds: a slice of a superseded build sees a newer number and stops. */
   private buildGeneration = 0;
   private readonly preparing: HTMLElement;
   private readonly curves: CurvesPanel;
-  private readonly tabs = new Map<
-    'step' | 'curves',
-    { tab: HTMLButtonElement; panel: HTMLElement }
-  >();
+  private readonly tabs = new Map<PanelId, { tab: HTMLButtonElement; panel: HTMLElement }>();
+  private readonly scalingBox: HTMLElement;
+  private readonly scaling: { activate(): void; deactivate(): void };
   private stage: HTMLElement | null = null;
 
   constructor(private readonly root: HTMLElement) {
@@ -67,7 +99,7 @@ export class App {
       role: 'alert',
       hidden: '',
     });
-    this.panels = SIDES.map((kind) => new SidePanel(kind, (page) => this.setHover(page)));
+    this.panels = SIDES.map((side) => new SidePanel(side, (page) => this.setHover(page)));
     this.scrubber = el('input', {
       type: 'range',
       min: '0',
@@ -87,8 +119,8 @@ export class App {
       if (speed === DEFAULT_SPEED) option.selected = true;
       this.speedSelect.append(option);
     }
-    this.narration = SIDES.map((kind) =>
-      el('p', { class: `narration narration-${kind}`, 'data-testid': `narration-${kind}` }),
+    this.narration = SIDES.map((side) =>
+      el('p', { class: `narration narration-${side}`, 'data-testid': `narration-${side}` }),
     );
     this.live = el('div', {
       class: 'visually-hidden',
@@ -103,6 +135,8 @@ export class App {
       'data-testid': 'preparing',
       hidden: '',
     });
+    this.scalingBox = el('div', { class: 'scaling-box', 'data-testid': 'scaling-panel' });
+    this.scaling = mountScalingPanel(this.scalingBox, {});
     const parsed = parseScenario(window.location.search);
     this.curves = new CurvesPanel(parsed.scenario.curves, {
       onSettings: (settings) => {
@@ -133,7 +167,7 @@ export class App {
       el('div', { class: 'brand' }, [
         el('h1', {}, ['B-Heap Lab']),
         el('p', { class: 'tagline' }, [
-          'Binary heap vs Kamp’s B-heap over LRU virtual memory (“You’re Doing It Wrong”, 2010)',
+          'Binary heap vs Kamp’s B-heap, and the other timer queues, over LRU virtual memory (“You’re Doing It Wrong”, 2010)',
         ]),
       ]),
       this.buildControls(),
@@ -163,7 +197,7 @@ export class App {
       ...this.narration,
       this.ratioCell,
       el('h2', {}, ['Pseudocode']),
-      this.buildPseudocode(),
+      ...this.buildPseudocode(),
       el('h2', {}, ['Legend']),
       this.buildLegend(),
     ]);
@@ -172,10 +206,16 @@ export class App {
       { class: 'tab-panel', id: 'panel-curves', role: 'tabpanel', hidden: '' },
       [this.curves.root],
     );
+    const scalingPanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-scaling', role: 'tabpanel', hidden: '' },
+      [this.scalingBox],
+    );
     const tablist = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Sidebar' });
-    const entries: ['step' | 'curves', string, HTMLElement][] = [
+    const entries: [PanelId, string, HTMLElement][] = [
       ['step', 'Step', stepPanel],
       ['curves', 'Fault-cost curves', curvesPanel],
+      ['scaling', 'Scaling', scalingPanel],
     ];
     for (const [name, label, panel] of entries) {
       const tab = el(
@@ -200,16 +240,20 @@ export class App {
       tablist,
       stepPanel,
       curvesPanel,
+      scalingPanel,
     ]);
   }
 
-  private showPanel(name: 'step' | 'curves'): void {
+  private showPanel(name: PanelId): void {
     for (const [key, { tab, panel }] of this.tabs) {
       const selected = key === name;
       tab.setAttribute('aria-selected', String(selected));
       panel.hidden = !selected;
     }
-    this.stage?.classList.toggle('curves-open', name === 'curves');
+    // The charts need room: the sides narrow while a chart tab is open.
+    this.stage?.classList.toggle('curves-open', name !== 'step');
+    if (name === 'scaling') this.scaling.activate();
+    else this.scaling.deactivate();
     // The wider sidebar re-lays out both sides; starting the workers in a task of their own
     // keeps each main-thread task short (the Long Tasks budget is 50 ms).
     window.setTimeout(() => {
@@ -242,6 +286,13 @@ export class App {
   private buildControls(): HTMLElement {
     const form = el('form', { class: 'controls', 'aria-label': 'Scenario' });
     form.addEventListener('submit', (event) => event.preventDefault());
+    for (const side of SIDES) {
+      const select = el('select', { name: side, 'data-testid': `control-${side}` });
+      for (const kind of STRUCTURE_KINDS)
+        select.append(el('option', { value: kind }, [STRUCTURES[kind].title]));
+      this.controls.set(side, select);
+      form.append(el('label', {}, [side === 'left' ? 'left' : 'right', select]));
+    }
     const number = (name: ControlName, label: string, attributes: Record<string, string>): void => {
       const input = el('input', {
         type: 'number',
@@ -252,6 +303,7 @@ export class App {
       this.controls.set(name, input);
       form.append(el('label', {}, [label, input]));
     };
+    number('node', 'node bytes', { min: '32', max: '4096', step: '8' });
     number('items', 'items', { min: '1', max: String(PAGE_MAX_ITEMS), step: '1' });
     const page = el('select', { name: 'page', 'data-testid': 'control-page' });
     for (let size = 4; size <= 4096; size *= 2)
@@ -265,6 +317,7 @@ export class App {
     const workload = el('select', { name: 'workload', 'data-testid': 'control-workload' }, [
       el('option', { value: 'phk' }, ['phk (article)']),
       el('option', { value: 'expiry' }, ['expiry (timers)']),
+      el('option', { value: 'asterisk' }, ['asterisk (adds, then deletes)']),
       el('option', { value: 'script' }, ['custom script']),
     ]);
     this.controls.set('workload', workload);
@@ -376,14 +429,47 @@ export class App {
     ]);
   }
 
-  private buildPseudocode(): HTMLElement {
-    const list = el('ol', { class: 'code', 'data-testid': 'pseudocode' });
-    for (const line of PSEUDOCODE) {
-      const item = el('li', { class: `indent-${line.indent}`, 'data-line': line.id }, [line.text]);
-      this.codeLines.set(line.id, item);
-      list.append(item);
-    }
-    return list;
+  private buildPseudocode(): HTMLElement[] {
+    return SIDES.map((side: SideName) => {
+      const box = el('div', { class: 'code-box', 'data-testid': `pseudocode-${side}` });
+      this.codeBoxes.push({ box, lines: new Map() });
+      return box;
+    });
+  }
+
+  /** Fills each listing for the structures now on the sides (one listing when they share it). */
+  private showListings(): void {
+    const listings = SIDES.map((side) => listingOf(this.scenario[side]));
+    const wanted: (Listing | null)[] = [
+      listings[0],
+      listings[1] === listings[0] ? null : listings[1],
+    ];
+    wanted.forEach((listing, index) => {
+      const code = this.codeBoxes[index];
+      if (listing === this.codeListings[index]) return;
+      this.codeListings[index] = listing;
+      this.litLines[index] = null;
+      code.lines.clear();
+      code.box.replaceChildren();
+      code.box.hidden = listing === null;
+      if (listing === null) return;
+      const owners = SIDES.filter((_, side) => listings[side] === listing)
+        .map((side) => STRUCTURES[this.scenario[side]].title)
+        .join(' and ');
+      const list = el('ol', {
+        class: 'code',
+        'data-testid': index === 0 ? 'pseudocode' : 'pseudocode-2',
+        'aria-label': `pseudocode of the ${owners}`,
+      });
+      for (const line of pseudocodeFor(listing) as readonly CodeLine[]) {
+        const item = el('li', { class: `indent-${line.indent}`, 'data-line': line.id }, [
+          line.text,
+        ]);
+        code.lines.set(line.id, item);
+        list.append(item);
+      }
+      code.box.append(el('p', { class: 'code-owner' }, [owners]), list);
+    });
   }
 
   private buildLegend(): HTMLElement {
@@ -417,6 +503,9 @@ export class App {
 
   private syncControls(): void {
     const values: Record<ControlName, string> = {
+      left: this.scenario.left,
+      right: this.scenario.right,
+      node: String(this.scenario.nodeBytes),
       items: String(this.scenario.items),
       page: String(this.scenario.itemsPerPage),
       frames: String(this.scenario.frames),
@@ -432,6 +521,10 @@ export class App {
     const isScript = this.scenario.workload === 'script';
     this.controls.get('ops')?.closest('label')?.toggleAttribute('hidden', !isScript);
     this.controls.get('items')?.toggleAttribute('disabled', isScript);
+    const pointer = [this.scenario.left, this.scenario.right].some(
+      (kind) => STRUCTURES[kind].family === 'pointer',
+    );
+    this.controls.get('node')?.closest('label')?.toggleAttribute('hidden', !pointer);
   }
 
   /** Reads the controls through the link parser, so a control refuses what a link refuses. */
@@ -439,6 +532,7 @@ export class App {
     const params = new URLSearchParams();
     for (const [name, control] of this.controls) {
       if (name === 'ops' && this.controls.get('workload')?.value !== 'script') continue;
+      if (name === 'node' && control.closest('label')?.hasAttribute('hidden')) continue;
       params.set(name, control.value.trim());
     }
     const parsed = parseScenario(params.toString());
@@ -455,6 +549,7 @@ export class App {
       if (error.param === 'keys') next.keys = this.scenario.keys;
       if (error.param === 'io') next.ioMs = this.scenario.ioMs;
       if (error.param === 'ops') next.ops = this.scenario.ops;
+      if (error.param === 'node') next.nodeBytes = this.scenario.nodeBytes;
     }
     next.frames = Math.min(next.frames, scenarioPages(next));
     this.loadScenario(next, 0, parsed.errors, 'The controls', 'push');
@@ -485,6 +580,14 @@ export class App {
     history: 'push' | 'replace' | null,
   ): void {
     this.pause();
+    // A script names handles: slots for heaps, nodes for pointer structures. One that is fine
+    // for a heap may name a freed node: refuse it here, before it can throw mid-replay.
+    const scriptError = checkScript(scenario);
+    if (scriptError !== null) {
+      errors = [...errors, scriptError];
+      scenario = { ...scenario, ops: DEFAULT_SCENARIO.ops };
+      if (checkScript(scenario) !== null) scenario = { ...scenario, workload: 'phk' };
+    }
     const generation = ++this.buildGeneration;
     const timeline = new Timeline(scenario, { deferred: true });
     const slice = (): void => {
@@ -498,6 +601,10 @@ export class App {
       this.preparing.hidden = true;
       this.scenario = scenario;
       this.timeline = timeline;
+      this.panels.forEach((panel, index) => {
+        panel.setStructure(scenario[SIDES[index]]);
+      });
+      this.showListings();
       this.showErrors([...errors, ...this.afterTimeline(step)], source);
       if (history !== null) this.writeUrl(history);
     };
@@ -648,7 +755,10 @@ export class App {
     });
   }
 
-  /** Numbers for one side; the simulated time uses the article's CPU calibration. */
+  /**
+   * Numbers for one side; the simulated time uses the article's CPU calibration for its two
+   * heaps and the access model (17.8 ns per word) for the other structures.
+   */
   private numbers(index: number): SideNumbers {
     const side = this.timeline.sides[index];
     const c = side.view.counters;
@@ -656,7 +766,7 @@ export class App {
       this.scenario.workload === 'script'
         ? Math.max(2, this.timeline.pages * this.scenario.itemsPerPage)
         : this.scenario.items;
-    const cpu = articleCpuSeconds(side.layout.kind, items, c.operations);
+    const cpu = modelCpuSeconds(side.kind, items, c.operations, side.view.accesses);
     return {
       comparisons: c.comparisons,
       swaps: c.swaps,
@@ -700,40 +810,59 @@ export class App {
 
   private renderNarration(events: (SimEvent | null)[]): void {
     const sentences = events.map((event, index) => {
-      const name = SIDE_TITLES[SIDES[index]];
+      const name = STRUCTURES[this.timeline.sides[index].kind].title;
       if (event === null) {
         return this.timeline.step === 0
           ? `${name}: press → or Play to start.`
-          : `${name}: waiting for the other heap to finish this operation.`;
+          : `${name}: waiting for the other side to finish this operation.`;
       }
-      return `${name}: ${narrate(event)}`;
+      return `${name}: ${narrate(event, this.voiceOf(index))}`;
     });
     sentences.forEach((sentence, index) => {
       setText(this.narration[index], sentence);
     });
     if (!this.playing) setText(this.live, sentences.join(' '));
-    let line: string | null = null;
-    for (const event of events) {
-      if (event === null) continue;
-      line = pseudocodeLine(event) ?? line;
-    }
-    if (line === null && events.some((event) => event !== null)) line = this.litLine;
-    if (line !== this.litLine) {
-      if (this.litLine !== null) this.codeLines.get(this.litLine)?.classList.remove('lit');
-      if (line !== null) this.codeLines.get(line)?.classList.add('lit');
-      this.litLine = line;
-    }
+    // Each listing is lit by the sides that follow it (both, when they share one).
+    this.codeBoxes.forEach((code, box) => {
+      const listing = this.codeListings[box];
+      if (listing === null) return;
+      let line: string | null = null;
+      let any = false;
+      events.forEach((event, index) => {
+        if (event === null || listingOf(this.timeline.sides[index].kind) !== listing) return;
+        any = true;
+        const op = this.timeline.sides[index].view.currentOp?.op ?? null;
+        const next = listing === 'heap' ? pseudocodeLine(event) : pointerLine(event, listing, op);
+        line = next ?? line;
+      });
+      if (line === null && any) line = this.litLines[box];
+      if (line !== this.litLines[box]) {
+        const previous = this.litLines[box];
+        if (previous !== null) code.lines.get(previous)?.classList.remove('lit');
+        if (line !== null) code.lines.get(line)?.classList.add('lit');
+        this.litLines[box] = line;
+      }
+    });
+  }
+
+  private voiceOf(index: number): Voice {
+    const kind = this.timeline.sides[index].kind;
+    return {
+      family: STRUCTURES[kind].family,
+      nodeWords: this.scenario.nodeBytes / WORD_BYTES,
+    };
   }
 
   private renderRatio(numbers: SideNumbers[]): void {
-    const [binary, bheap] = numbers;
-    const transfersBinary = binary.pageins + binary.writebacks;
-    const transfersBheap = bheap.pageins + bheap.writebacks;
-    const ratio = transfersBheap > 0 ? (transfersBinary / transfersBheap).toFixed(2) : '—';
-    const timeRatio = bheap.seconds > 0 ? (binary.seconds / bheap.seconds).toFixed(2) : '—';
+    const [left, right] = numbers;
+    const [leftName, rightName] = this.timeline.sides.map((side) => STRUCTURES[side.kind].title);
+    const transfersLeft = left.pageins + left.writebacks;
+    const transfersRight = right.pageins + right.writebacks;
+    const ratio = transfersRight > 0 ? (transfersLeft / transfersRight).toFixed(2) : '—';
+    const timeRatio = right.seconds > 0 ? (left.seconds / right.seconds).toFixed(2) : '—';
     setText(
       this.ratioCell,
-      `Transfers so far: binary ${transfersBinary}, B-heap ${transfersBheap} (ratio ${ratio}); simulated time ratio binary / B-heap ${timeRatio}.`,
+      `Transfers so far: ${leftName} ${transfersLeft}, ${rightName} ${transfersRight} (ratio ${ratio}); simulated time ratio ${leftName} / ${rightName} ${timeRatio}.`,
     );
   }
 }

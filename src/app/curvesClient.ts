@@ -1,10 +1,10 @@
-// Runs the fault-cost sweeps off the main thread: one worker per layout (the two run in parallel
-// on two cores), one request in flight each, results cached per parameter set. A new request or
-// Cancel terminates running workers, so a stale result is never delivered.
+// Runs the fault-cost sweeps off the main thread: one worker per structure of the pair (the two
+// run in parallel on two cores), one request in flight each, results cached per parameter set. A
+// new request or Cancel terminates running workers, so a stale result is never delivered.
 
-import { articleCpuSeconds } from '../core/cost';
-import { type CurveSettings, sweepKey } from '../core/curveSettings';
-import { SIDES } from '../core/replay';
+import { modelCpuSeconds } from '../core/cost';
+import { type CurveSettings, curvesSpec, sweepKey } from '../core/curveSettings';
+import type { StructureSpec } from '../core/structures';
 import type { SweepResult } from '../core/sweep';
 import type { SweepReply, SweepRequest } from '../worker/protocol';
 import { recordDuration } from './timing';
@@ -14,15 +14,24 @@ export interface CurveResult extends SweepResult {
   sweepSeconds: number;
 }
 
+/** [left, right]; the same object twice when both sides run the same structure. */
+export type CurvePair = [CurveResult, CurveResult];
+
 export interface ComputeCallbacks {
   onProgress: (fraction: number) => void;
-  onDone: (results: CurveResult[], fromCache: boolean) => void;
+  onDone: (results: CurvePair, fromCache: boolean) => void;
   onError: (message: string) => void;
 }
 
+/** The distinct runs a pair needs: the same structure on both sides is swept once. */
+export function runsOf(settings: CurveSettings): StructureSpec[] {
+  const left = curvesSpec(settings, 'left');
+  return settings.left === settings.right ? [left] : [left, curvesSpec(settings, 'right')];
+}
+
 export class CurvesClient {
-  private readonly workers: (Worker | null)[] = SIDES.map(() => null);
-  private readonly cache = new Map<string, CurveResult[]>();
+  private workers: (Worker | null)[] = [];
+  private readonly cache = new Map<string, CurvePair>();
   private nextId = 1;
   private running = false;
   private runningKey = '';
@@ -32,11 +41,11 @@ export class CurvesClient {
     return this.running;
   }
 
-  cached(settings: CurveSettings): CurveResult[] | undefined {
+  cached(settings: CurveSettings): CurvePair | undefined {
     return this.cache.get(sweepKey(settings));
   }
 
-  /** Starts both sweeps (cancelling any running ones), or answers from the cache. */
+  /** Starts the sweeps (cancelling any running ones), or answers from the cache. */
   compute(settings: CurveSettings, callbacks: ComputeCallbacks): void {
     const key = sweepKey(settings);
     // Asking again for the sweep already running (e.g. a preset's button pressed while its own
@@ -59,13 +68,15 @@ export class CurvesClient {
       seed: settings.seed,
       keyRange: settings.keys,
     } as const;
-    const progress = SIDES.map(() => 0);
-    const results: (CurveResult | null)[] = SIDES.map(() => null);
+    const runs = runsOf(settings);
+    const progress = runs.map(() => 0);
+    const results: (CurveResult | null)[] = runs.map(() => null);
+    this.workers = runs.map(() => null);
     this.running = true;
     this.runningKey = key;
     this.callbacks = callbacks;
     const started = performance.now();
-    SIDES.forEach((layout, index) => {
+    runs.forEach((structure, index) => {
       const worker = new Worker(new URL('../worker/sweepWorker.ts', import.meta.url), {
         type: 'module',
       });
@@ -83,17 +94,14 @@ export class CurvesClient {
         } else {
           worker.terminate();
           this.workers[index] = null;
-          const cpuSeconds =
-            settings.cpu === 'measure' && reply.bareSeconds !== null
-              ? reply.bareSeconds
-              : articleCpuSeconds(reply.layout, reply.items, reply.operations);
-          results[index] = { ...reply, cpuSeconds };
+          results[index] = curveResult(reply, settings);
           if (results.every((result) => result !== null)) {
             this.running = false;
             const done = results as CurveResult[];
-            this.cache.set(key, done);
+            const pair: CurvePair = [done[0], done[done.length - 1]];
+            this.cache.set(key, pair);
             recordDuration('bheap:sweep', started);
-            this.callbacks?.onDone(done, false);
+            this.callbacks?.onDone(pair, false);
           }
         }
       };
@@ -104,8 +112,7 @@ export class CurvesClient {
       };
       const request: SweepRequest = {
         id,
-        layout,
-        itemsPerPage: settings.itemsPerPage,
+        structure,
         workload,
         measureCpu: settings.cpu === 'measure',
       };
@@ -114,12 +121,37 @@ export class CurvesClient {
   }
 
   cancel(): void {
-    this.workers.forEach((worker, index) => {
-      worker?.terminate();
-      this.workers[index] = null;
-    });
+    for (const worker of this.workers) worker?.terminate();
+    this.workers = [];
     this.running = false;
     this.runningKey = '';
     this.callbacks = null;
   }
+}
+
+/** A worker's result with its CPU part: measured here, or the model the CLI uses too. */
+function curveResult(
+  reply: Extract<SweepReply, { kind: 'result' }>,
+  settings: CurveSettings,
+): CurveResult {
+  const cpuSeconds =
+    settings.cpu === 'measure' && reply.bareSeconds !== null
+      ? reply.bareSeconds
+      : modelCpuSeconds(reply.layout, reply.items, reply.operations, reply.accesses);
+  return {
+    layout: reply.layout,
+    items: reply.items,
+    itemsPerPage: reply.itemsPerPage,
+    pages: reply.pages,
+    operations: reply.operations,
+    comparisons: reply.comparisons,
+    swaps: reply.swaps,
+    accesses: reply.accesses,
+    nodeBytes: reply.nodeBytes,
+    zeroFill: reply.zeroFill,
+    pageIns: reply.pageIns,
+    writebacks: reply.writebacks,
+    cpuSeconds,
+    sweepSeconds: reply.sweepSeconds,
+  };
 }

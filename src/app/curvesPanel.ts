@@ -1,6 +1,17 @@
-// The sidebar's fault-cost curves: presets for the article's Figures 1-4, the parameters, a
-// progress bar with Cancel, the chart and its readout, and exports (SVG, PNG, CSV, JSON).
+// The sidebar's fault-cost curves: presets for the article's Figures 1-4, the two structures
+// compared and the parameters, a progress bar with Cancel, the chart and its readout, and exports
+// (SVG, PNG, CSV, JSON).
 
+import { MAX_NODE_BYTES, WORD_BYTES } from '../core/arena';
+import {
+  fitListItems,
+  fitNodeBytes,
+  nodeBytesFloor,
+  padPair,
+  pairTitles,
+  pairUsesNodes,
+  parseNodeBytes,
+} from '../core/curvePair';
 import {
   CURVES_MAX_ITEMS,
   type CurveSettings,
@@ -14,8 +25,10 @@ import {
 import { isValidItemsPerPage } from '../core/layout';
 import { parseIntInRange, parseNumberInRange } from '../core/limits';
 import { toCsvReport, toJsonReport } from '../core/report';
+import { LIST_MAX_ITEMS } from '../core/scaling';
+import { isStructureKind, STRUCTURE_KINDS, STRUCTURES } from '../core/structures';
 import { type CurveSeries, CurvesChart } from '../view/curvesChart';
-import { type CurveResult, CurvesClient } from './curvesClient';
+import { type CurvePair, type CurveResult, CurvesClient, runsOf } from './curvesClient';
 import { el, setText } from './dom';
 import { recordDuration } from './timing';
 
@@ -38,8 +51,12 @@ export class CurvesPanel {
   private readonly note: HTMLElement;
   private readonly inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
   private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
+  /** The node-size field, shown only when a pointer structure is compared. */
+  private readonly nodeField: HTMLElement;
   private settings: CurveSettings;
-  private results: CurveResult[] | null = null;
+  private results: CurvePair | null = null;
+  /** Frame counts the chart spans: the larger side's pages. */
+  private pages: number | null = null;
   private active = false;
   private scenarioFrames: number | null = null;
 
@@ -69,12 +86,32 @@ export class CurvesPanel {
       name: string,
       label: string,
       control: HTMLInputElement | HTMLSelectElement,
-    ): void => {
+    ): HTMLElement => {
       control.setAttribute('data-testid', `curves-${name}`);
       control.addEventListener('change', () => this.readForm());
       this.inputs.set(name, control);
-      form.append(el('label', {}, [label, control]));
+      const wrapper = el('label', {}, [label, control]);
+      form.append(wrapper);
+      return wrapper;
     };
+    const structureSelect = (): HTMLSelectElement =>
+      el(
+        'select',
+        {},
+        STRUCTURE_KINDS.map((kind) => el('option', { value: kind }, [STRUCTURES[kind].title])),
+      );
+    field('left', 'left', structureSelect());
+    field('right', 'right (ratio: left / right)', structureSelect());
+    this.nodeField = field(
+      'node',
+      'node bytes',
+      el('input', {
+        type: 'number',
+        min: '16',
+        max: String(MAX_NODE_BYTES),
+        step: String(WORD_BYTES),
+      }),
+    );
     field(
       'items',
       'items',
@@ -150,8 +187,7 @@ export class CurvesPanel {
       testId: 'curves-chart',
       readoutTestId: 'curves-readout',
       onPickFrames: (frames) => {
-        const pages = this.results?.[0]?.pages;
-        if (pages !== undefined) this.host.onPickFrames(frames, pages);
+        if (this.pages !== null) this.host.onPickFrames(frames, this.pages);
       },
     });
     this.syncForm();
@@ -173,6 +209,7 @@ export class CurvesPanel {
     if (hit !== undefined) this.show(hit);
     else {
       this.results = null;
+      this.pages = null;
       if (this.active) this.compute();
     }
   }
@@ -183,9 +220,9 @@ export class CurvesPanel {
     this.chart.highlightFrames(frames);
   }
 
-  /** Pages of the computed run, or null before a result. */
+  /** Pages the computed curves span (the larger side's), or null before a result. */
   currentPages(): number | null {
-    return this.results?.[0]?.pages ?? null;
+    return this.pages;
   }
 
   setNote(text: string): void {
@@ -203,12 +240,31 @@ export class CurvesPanel {
     const value = (name: string): string => this.inputs.get(name)?.value.trim() ?? '';
     const next: CurveSettings = { ...this.settings, preset: 'custom', from: null, to: null };
     const errors: string[] = [];
+    const left = value('left');
+    const right = value('right');
+    if (isStructureKind(left)) next.left = left;
+    if (isStructureKind(right)) next.right = right;
     const items = parseIntInRange('curve items', value('items'), { min: 1, max: CURVES_MAX_ITEMS });
     if (items.ok) next.items = items.value;
     else
       errors.push(
         `${items.error} (the sweep runs in this browser; past 2^24 use the CLI); keeping ${this.settings.items}`,
       );
+    const listed = fitListItems(next.items, next.left, next.right);
+    next.items = listed.value;
+    if (listed.message !== null) errors.push(listed.message);
+    // Heaps have no nodes: the hidden field's value is kept for when a pointer structure returns.
+    if (pairUsesNodes(next.left, next.right)) {
+      const nodeText = value('node');
+      const node = parseNodeBytes(nodeText, next.left, next.right);
+      if (node.ok) next.nodeBytes = node.value;
+      else if (nodeText !== String(this.settings.nodeBytes))
+        errors.push(`${node.error}; keeping ${this.settings.nodeBytes}`);
+      // A size the previous pair took may be too small for the new one.
+      const fitted = fitNodeBytes(next.nodeBytes, next.left, next.right);
+      next.nodeBytes = fitted.value;
+      if (fitted.message !== null) errors.push(fitted.message);
+    }
     const page = Number(value('page'));
     if (isValidItemsPerPage(page)) next.itemsPerPage = page;
     const io = parseNumberInRange('curve I/O ms', value('io'), 0, 1000);
@@ -219,6 +275,9 @@ export class CurvesPanel {
     next.unit = value('unit') === 'pages' ? 'pages' : 'kb';
     // A change of display only (mode, unit, I/O) keeps the preset's zoom.
     const sameRun =
+      next.left === this.settings.left &&
+      next.right === this.settings.right &&
+      next.nodeBytes === this.settings.nodeBytes &&
       next.items === this.settings.items &&
       next.itemsPerPage === this.settings.itemsPerPage &&
       next.cpu === this.settings.cpu;
@@ -228,8 +287,8 @@ export class CurvesPanel {
       next.to = this.settings.to;
       if (next.preset !== 'custom' && next.ioMs !== PRESETS[next.preset].ioMs)
         next.preset = 'custom';
-      if (next.preset === 'custom' && this.settings.preset !== 'custom' && this.results !== null) {
-        [next.from, next.to] = visibleRange(this.settings, this.results[0].pages);
+      if (next.preset === 'custom' && this.settings.preset !== 'custom' && this.pages !== null) {
+        [next.from, next.to] = visibleRange(this.settings, this.pages);
       }
     }
     if (errors.length > 0) this.host.onErrors(errors);
@@ -237,7 +296,11 @@ export class CurvesPanel {
   }
 
   private syncForm(): void {
+    const { left, right } = this.settings;
     const values: Record<string, string> = {
+      left,
+      right,
+      node: String(this.settings.nodeBytes),
       items: String(this.settings.items),
       page: String(this.settings.itemsPerPage),
       io: String(this.settings.ioMs),
@@ -246,6 +309,12 @@ export class CurvesPanel {
       unit: this.settings.unit,
     };
     for (const [name, input] of this.inputs) input.value = values[name];
+    this.nodeField.hidden = !pairUsesNodes(left, right);
+    this.inputs.get('node')?.setAttribute('min', String(nodeBytesFloor(left, right)));
+    const listed = left === 'list' || right === 'list';
+    this.inputs
+      .get('items')
+      ?.setAttribute('max', String(listed ? LIST_MAX_ITEMS : CURVES_MAX_ITEMS));
     for (const [id, button] of this.presetButtons) {
       button.setAttribute('aria-pressed', String(this.settings.preset === id));
     }
@@ -254,7 +323,8 @@ export class CurvesPanel {
   private compute(): void {
     this.progressRow.hidden = false;
     this.progress.value = 0;
-    setText(this.status, 'Computing every frame count in one pass, in two workers…');
+    const workers = runsOf(this.settings).length === 1 ? 'in a worker' : 'in two workers';
+    setText(this.status, `Computing every frame count in one pass, ${workers}…`);
     this.chart.setMessage('Computing…');
     this.client.compute(this.settings, {
       onProgress: (fraction) => {
@@ -279,20 +349,24 @@ export class CurvesPanel {
     if (this.results === null) this.chart.setMessage(message);
   }
 
-  private show(results: CurveResult[]): void {
+  private show(results: CurvePair): void {
     const started = performance.now();
     this.draw(results);
     recordDuration('bheap:chart', started);
   }
 
-  private draw(results: CurveResult[]): void {
+  private draw(results: CurvePair): void {
     this.results = results;
     this.progressRow.hidden = true;
-    const [binary, bheap] = results;
-    const [from, to] = visibleRange(this.settings, binary.pages);
+    // Past its own pages a side faults no more: the shorter curve continues flat.
+    const [left, right] = padPair(results[0], results[1]);
+    const pages = left.pages;
+    this.pages = pages;
+    const [from, to] = visibleRange(this.settings, pages);
     this.chart.setMessage(null);
-    const series = (result: CurveResult): CurveSeries => ({
-      layout: result.layout,
+    const titles = pairTitles(results[0].layout, results[1].layout);
+    const series = (result: CurveResult, title: string): CurveSeries => ({
+      title,
       pages: result.pages,
       itemsPerPage: result.itemsPerPage,
       operations: result.operations,
@@ -301,12 +375,12 @@ export class CurvesPanel {
       writebacks: result.writebacks,
     });
     this.chart.setData({
-      series: [series(binary), series(bheap)],
+      series: [series(left, titles[0]), series(right, titles[1])],
       ioMs: this.settings.ioMs,
       mode: this.settings.mode,
       unit: this.settings.unit,
       fromFrames: from,
-      toFrames: Math.max(to, from + 1 <= binary.pages ? from + 1 : to),
+      toFrames: Math.max(to, from + 1 <= pages ? from + 1 : to),
       title:
         this.settings.preset === 'custom'
           ? 'Run time against VM pressure'
@@ -322,7 +396,8 @@ export class CurvesPanel {
       setText(this.status, 'Nothing to export yet.');
       return;
     }
-    const name = `bheap-${this.settings.preset}-${this.settings.items}x${this.settings.itemsPerPage}`;
+    const { left, right, preset, items, itemsPerPage } = this.settings;
+    const name = `bheap-${left}-${right}-${preset}-${items}x${itemsPerPage}`;
     const save = (blob: Blob, extension: string): void => {
       const url = URL.createObjectURL(blob);
       const link = el('a', { href: url, download: `${name}.${extension}` });
@@ -331,20 +406,26 @@ export class CurvesPanel {
       link.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 1000);
     };
-    if (format === 'svg')
+    if (format === 'svg') {
       save(new Blob([this.chart.toSvgString()], { type: 'image/svg+xml' }), 'svg');
-    else if (format === 'png') {
+      return;
+    }
+    if (format === 'png') {
       this.chart.toPngBlob(2).then(
         (blob) => save(blob, 'png'),
         () => setText(this.status, 'PNG export failed in this browser; try SVG.'),
       );
-    } else if (results !== null && format === 'csv') {
-      const text = toCsvReport(results, {
+      return;
+    }
+    if (results === null) return;
+    // As the CLI's `--layout treap,treap`, the same structure on both sides is one run.
+    const runs: CurveResult[] = results[0] === results[1] ? [results[0]] : results;
+    if (format === 'csv') {
+      const text = toCsvReport(runs, {
         ioMs: this.settings.ioMs,
         cpuSeconds: (result) => (result as CurveResult).cpuSeconds,
       });
       save(new Blob([text], { type: 'text/csv' }), 'csv');
-    } else if (results !== null)
-      save(new Blob([toJsonReport(results)], { type: 'application/json' }), 'json');
+    } else save(new Blob([toJsonReport(runs)], { type: 'application/json' }), 'json');
   }
 }

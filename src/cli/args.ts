@@ -18,6 +18,7 @@ import {
   DEFAULT_NODE_BYTES,
   isHeapKind,
   minNodeBytesOf,
+  pageSizeProblem,
   STRUCTURE_KINDS,
   type StructureKind,
   type StructureSpec,
@@ -199,6 +200,8 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (nodeBytes % WORD_BYTES !== 0)
     fail(`--node-bytes must be a multiple of ${WORD_BYTES}, got ${nodeBytes}`);
   for (const kind of layouts) {
+    const problem = pageSizeProblem(kind, itemsPerPage);
+    if (problem !== null) fail(`--page-items: ${problem}`);
     if (!isHeapKind(kind) && nodeBytes < minNodeBytesOf(kind)) {
       fail(
         `--node-bytes must be at least ${minNodeBytesOf(kind)} for ${kind} (key, item and its links), got ${nodeBytes}`,

@@ -14,8 +14,23 @@ const OP_NAMES: Record<OpKind, string> = {
   reorder: 'change a key',
 };
 
+/**
+ * How a side's numbers read: a heap's handles are slots, a pointer structure's are nodes, and its
+ * memory references name words of the arena (`nodeWords` per node).
+ */
+export interface Voice {
+  family: 'heap' | 'pointer';
+  nodeWords: number;
+}
+
+export const HEAP_VOICE: Voice = { family: 'heap', nodeWords: 1 };
+
 /** "compare slot 12 (key 731) with its parent, slot 6 (key 410): 731 < 410 is false". */
-export function narrate(event: SimEvent): string {
+export function narrate(event: SimEvent, voice: Voice = HEAP_VOICE): string {
+  if (voice.family === 'pointer') {
+    const sentence = narratePointer(event, voice);
+    if (sentence !== null) return sentence;
+  }
   switch (event.kind) {
     case 'op-begin':
       switch (event.op) {
@@ -98,6 +113,45 @@ export function narrate(event: SimEvent): string {
   }
 }
 
+/** Sentences that differ for a pointer structure (its operations, and words instead of slots). */
+function narratePointer(event: SimEvent, voice: Voice): string | null {
+  switch (event.kind) {
+    case 'op-begin': {
+      const n = event.index + 1;
+      const key = keyText(event.key);
+      switch (event.op) {
+        case 'insert':
+          return `Operation ${n}: insert key ${key}: take a node, then walk down to its place.`;
+        case 'popMin':
+          return `Operation ${n}: pop the minimum, key ${key} in node ${event.handle}.`;
+        case 'delete':
+          return `Operation ${n}: delete node ${event.handle} (key ${key}).`;
+        case 'reorder':
+          return `Operation ${n}: give node ${event.handle} the new key ${key}: unlink it, then insert it again.`;
+      }
+      return null;
+    }
+    case 'op-end':
+      return event.handle > 0
+        ? `${capitalise(OP_NAMES[event.op])} done: the item is in node ${event.handle}.`
+        : `${capitalise(OP_NAMES[event.op])} done.`;
+    case 'touch': {
+      const verb = event.write ? 'write' : 'read';
+      const node = Math.floor(event.slot / voice.nodeWords);
+      const where = node === 0 ? 'the header' : `node ${node}`;
+      const outcome =
+        event.outcome === 'hit'
+          ? 'hit (resident)'
+          : event.outcome === 'zero-fill'
+            ? 'first touch: zero-fill fault, no disk I/O'
+            : 'page fault: page-in from disk (1 transfer)';
+      return `${capitalise(verb)} word ${event.slot} (${where}), on page ${event.page}: ${outcome}.`;
+    }
+    default:
+      return null;
+  }
+}
+
 function storeText(node: number, field: LinkField, value: number): string {
   if (node === 0 && field === 'left') {
     return value === 0 ? 'The structure is now empty.' : `Node ${value} becomes the first node.`;
@@ -111,8 +165,14 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+export interface CodeLine {
+  id: string;
+  text: string;
+  indent: number;
+}
+
 /** The pseudocode shown beside the heaps; line ids are what events point at. */
-export const PSEUDOCODE: readonly { id: string; text: string; indent: number }[] = [
+export const PSEUDOCODE: readonly CodeLine[] = [
   { id: 'insert', text: 'insert(key):', indent: 0 },
   { id: 'insert-place', text: 'n ← n + 1; A[n] ← key', indent: 1 },
   { id: 'insert-sift', text: 'siftUp(n)', indent: 1 },
@@ -126,11 +186,78 @@ export const PSEUDOCODE: readonly { id: string; text: string; indent: number }[]
   { id: 'up-compare', text: 'while u > 1 and A[u] < A[p(u)]:', indent: 1 },
   { id: 'up-swap', text: 'swap A[u], A[p(u)]; u ← p(u)', indent: 2 },
   { id: 'down', text: 'siftDown(u):', indent: 0 },
-  { id: 'down-children', text: 'c ← smaller child (2nd only if <)', indent: 1 },
+  { id: 'down-children', text: 'c ← smallest child (a later one only if <)', indent: 1 },
   { id: 'down-compare', text: 'if A[u] < A[c]: stop', indent: 1 },
   { id: 'down-swap', text: 'swap A[u], A[c]; u ← c', indent: 2 },
   { id: 'done', text: 'done', indent: 0 },
 ];
+
+/** Asterisk's sorted list (seed 002): insert walks from the head, removal unlinks in O(1). */
+export const LIST_PSEUDOCODE: readonly CodeLine[] = [
+  { id: 'l-insert', text: 'insert(key): n ← new node(key)', indent: 0 },
+  { id: 'l-walk', text: 'p ← head; while p and p.key ≤ key: p ← p.next', indent: 1 },
+  { id: 'l-link', text: 'link n before p (4 link writes)', indent: 1 },
+  { id: 'l-pop', text: 'popMin(): n ← head / delete(n):', indent: 0 },
+  { id: 'l-unlink', text: 'n.prev.next ← n.next; n.next.prev ← n.prev', indent: 1 },
+  { id: 'l-free', text: 'free(n)', indent: 1 },
+  { id: 'l-reorder', text: 'reorder(n, key): unlink n; n.key ← key; walk and link', indent: 0 },
+  { id: 'done', text: 'done', indent: 0 },
+];
+
+/** The three search trees share one outline; what "restore balance" means differs. */
+export const TREE_PSEUDOCODE: readonly CodeLine[] = [
+  { id: 't-insert', text: 'insert(key): n ← new node(key)', indent: 0 },
+  { id: 't-walk', text: 'from the root: go left if (key, n) < (p.key, p), else right', indent: 1 },
+  { id: 't-attach', text: 'attach n as a leaf', indent: 1 },
+  {
+    id: 't-fix',
+    text: 'restore balance: rotate (treap: by priority; RB: and recolour)',
+    indent: 1,
+  },
+  { id: 't-pop', text: 'popMin(): n ← leftmost node / delete(n):', indent: 0 },
+  { id: 't-unlink', text: 'take n out; its successor (or child) takes its place', indent: 1 },
+  { id: 't-free', text: 'free(n)', indent: 1 },
+  { id: 't-reorder', text: 'reorder(n, key): take n out; n.key ← key; insert n', indent: 0 },
+  { id: 'done', text: 'done', indent: 0 },
+];
+
+export function pseudocodeFor(family: 'heap' | 'list' | 'tree'): readonly CodeLine[] {
+  return family === 'heap' ? PSEUDOCODE : family === 'list' ? LIST_PSEUDOCODE : TREE_PSEUDOCODE;
+}
+
+/** The line of a pointer structure's listing an event belongs to (null: keep the previous one). */
+export function pointerLine(
+  event: SimEvent,
+  listing: 'list' | 'tree',
+  opKind: OpKind | null,
+): string | null {
+  const list = listing === 'list';
+  switch (event.kind) {
+    case 'op-begin':
+      if (event.op === 'insert') return list ? 'l-insert' : 't-insert';
+      if (event.op === 'reorder') return list ? 'l-reorder' : 't-reorder';
+      return list ? 'l-pop' : 't-pop';
+    case 'node-alloc':
+      return list ? 'l-insert' : 't-insert';
+    case 'node-compare':
+      if (event.what === 'priority') return 't-fix';
+      return list ? 'l-walk' : 't-walk';
+    case 'store':
+      // A list writes links only to link (insert) or unlink (removal); a reorder does both, so
+      // it keeps whichever line its walk left lit. Tree stores follow their walk or rotation.
+      if (!list || opKind === 'reorder') return null;
+      return opKind === 'insert' ? 'l-link' : 'l-unlink';
+    case 'rotate':
+    case 'flip':
+      return 't-fix';
+    case 'node-free':
+      return list ? 'l-free' : 't-free';
+    case 'op-end':
+      return 'done';
+    default:
+      return null;
+  }
+}
 
 /**
  * The pseudocode line for an event. Page events (touch, evict) belong to the line that caused

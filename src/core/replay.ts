@@ -3,14 +3,24 @@
 // checkpoint (simulation and view state, every K operations) and replays forward, so a jump costs
 // at most K operations whatever the scenario's length, and no event list is ever kept whole.
 
+import { WORD_BYTES } from './arena';
+import { DaryLayout } from './daryHeap';
 import { ArraySink, type EventSink, type OpKind, type SimEvent } from './events';
-import { Heap, type HeapSnapshot, NO_SLOT } from './heap';
-import { type Layout, type LayoutKind, makeLayout } from './layout';
-import { structureSpec } from './structures';
+import { NO_SLOT } from './heap';
+import { type Layout, makeLayout } from './layout';
 import { NO_MEMORY } from './memory';
 import { LruPager, type PagerSnapshot } from './pager';
+import type { PriorityQueue } from './queue';
 import { GlibcRandom } from './random';
-import { type Scenario, scenarioPages, scenarioWorkload } from './scenario';
+import { type Scenario, scenarioPages, scenarioWorkload, sidePages, sideSpec } from './scenario';
+import {
+  makeQueue,
+  STRUCTURES,
+  type StructureFamily,
+  type StructureKind,
+  type StructureSpec,
+  structureSpec,
+} from './structures';
 import { drawKey, runWorkload, type Workload, workloadCapacity } from './workloads';
 
 /**
@@ -72,11 +82,12 @@ export const PAGE_CLEAN = 1;
 export const PAGE_DIRTY = 2;
 export const PAGE_OUT = 3;
 
-/** Heaps up to this many slots keep their contents in the view (the tree view draws them). */
+/** Structures up to this many slots (heaps) or nodes (pointer structures) are mirrored for the tree view. */
 export const TREE_MAX_SLOTS = 255;
 
 export interface ViewCounters {
   comparisons: number;
+  /** Heap swaps, or tree rotations. */
   swaps: number;
   hits: number;
   zeroFills: number;
@@ -87,13 +98,95 @@ export interface ViewCounters {
   events: number;
 }
 
+/**
+ * A heap's shape as the tree view needs it: where the root is and who is whose parent. The two
+ * article layouts and the d-ary heaps all answer this.
+ */
+export interface HeapShape {
+  readonly rootSlot: number;
+  readonly pageShift: number;
+  parent(slot: number): number;
+  firstChild(slot: number): number;
+  /** Last child slot (children are firstChild..lastChild, some possibly past the tail). */
+  lastChild(slot: number): number;
+}
+
+export function heapShapeOf(spec: StructureSpec): HeapShape {
+  if (spec.kind === 'dary4' || spec.kind === 'dary8') {
+    return new DaryLayout(spec.kind === 'dary4' ? 4 : 8, spec.itemsPerPage);
+  }
+  if (spec.kind !== 'binary' && spec.kind !== 'bheap') {
+    throw new RangeError(`${spec.kind} is not a heap`);
+  }
+  const layout: Layout = makeLayout(spec.kind, spec.itemsPerPage);
+  return {
+    rootSlot: 1,
+    pageShift: layout.pageShift,
+    parent: (slot) => layout.parent(slot),
+    firstChild: (slot) => layout.firstChild(slot),
+    lastChild: (slot) => layout.secondChild(slot),
+  };
+}
+
+/** The arena as the events describe it: what the tree view draws for a pointer structure. */
+export interface NodeMirror {
+  /** Words per node: node n's key is word n * nodeWords. */
+  readonly nodeWords: number;
+  readonly key: Float64Array;
+  readonly item: Int32Array;
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  readonly parent: Int32Array;
+  /** Red (1) / black (0), or a treap priority. */
+  readonly tag: Float64Array;
+  readonly live: Uint8Array;
+}
+
+function makeMirror(capacity: number, nodeWords: number): NodeMirror {
+  return {
+    nodeWords,
+    key: new Float64Array(capacity + 1),
+    item: new Int32Array(capacity + 1),
+    left: new Int32Array(capacity + 1),
+    right: new Int32Array(capacity + 1),
+    parent: new Int32Array(capacity + 1),
+    tag: new Float64Array(capacity + 1),
+    live: new Uint8Array(capacity + 1),
+  };
+}
+
+function copyMirror(mirror: NodeMirror): NodeMirror {
+  return {
+    nodeWords: mirror.nodeWords,
+    key: mirror.key.slice(),
+    item: mirror.item.slice(),
+    left: mirror.left.slice(),
+    right: mirror.right.slice(),
+    parent: mirror.parent.slice(),
+    tag: mirror.tag.slice(),
+    live: mirror.live.slice(),
+  };
+}
+
+function setMirror(target: NodeMirror, source: NodeMirror): void {
+  target.key.set(source.key);
+  target.item.set(source.item);
+  target.left.set(source.left);
+  target.right.set(source.right);
+  target.parent.set(source.parent);
+  target.tag.set(source.tag);
+  target.live.set(source.live);
+}
+
 interface ViewSnapshot {
   pageState: Uint8Array;
   frameOf: Int32Array;
   lastUse: Float64Array;
   keys: Float64Array | null;
   items: Int32Array | null;
-  size: number;
+  nodes: NodeMirror | null;
+  lastSlot: number;
+  itemCount: number;
   counters: ViewCounters;
   useClock: number;
   currentOp: Extract<SimEvent, { kind: 'op-begin' }> | null;
@@ -102,14 +195,23 @@ interface ViewSnapshot {
 
 /** What one side shows, built from events alone. */
 export class ViewState implements EventSink {
+  readonly family: StructureFamily;
+  readonly pageShift: number;
   readonly pageState: Uint8Array;
   readonly frameOf: Int32Array;
   /** When each page was last touched (in this side's events); orders the LRU stack. */
   readonly lastUse: Float64Array;
-  /** Slot contents when the heap is small enough for the tree view; null otherwise. */
+  /** Heaps: where slots sit in the tree; null for pointer structures. */
+  readonly heap: HeapShape | null;
+  /** Heaps: slot contents when small enough for the tree view; null otherwise. */
   readonly keys: Float64Array | null;
   readonly items: Int32Array | null;
-  size = 0;
+  /** Pointer structures: the arena's nodes when small enough for the tree view; null otherwise. */
+  readonly nodes: NodeMirror | null;
+  /** Heaps: the highest slot in use (the tail). */
+  lastSlot = 0;
+  /** Items held now. */
+  itemCount = 0;
   counters: ViewCounters = ViewState.zeroCounters();
   private useClock = 0;
   /** The operation in progress (or last finished), and the event at the cursor. */
@@ -117,16 +219,29 @@ export class ViewState implements EventSink {
   lastEvent: SimEvent | null = null;
 
   constructor(
-    readonly layout: Layout,
+    readonly spec: StructureSpec,
     readonly pages: number,
-    capacity: number,
+    readonly capacity: number,
   ) {
+    this.family = STRUCTURES[spec.kind].family;
+    this.pageShift = Math.log2(spec.itemsPerPage);
     this.pageState = new Uint8Array(pages);
     this.frameOf = new Int32Array(pages).fill(-1);
     this.lastUse = new Float64Array(pages);
     const tracked = capacity <= TREE_MAX_SLOTS;
-    this.keys = tracked ? new Float64Array(capacity + 1) : null;
-    this.items = tracked ? new Int32Array(capacity + 1) : null;
+    if (this.family === 'heap') {
+      this.heap = heapShapeOf(spec);
+      const slots = capacity + this.heap.rootSlot;
+      this.lastSlot = this.heap.rootSlot - 1;
+      this.keys = tracked ? new Float64Array(slots) : null;
+      this.items = tracked ? new Int32Array(slots) : null;
+      this.nodes = null;
+    } else {
+      this.heap = null;
+      this.keys = null;
+      this.items = null;
+      this.nodes = tracked ? makeMirror(capacity, spec.nodeBytes / WORD_BYTES) : null;
+    }
   }
 
   static zeroCounters(): ViewCounters {
@@ -141,6 +256,17 @@ export class ViewState implements EventSink {
       operations: 0,
       events: 0,
     };
+  }
+
+  /** Words read or written so far: every reference is one touch event. */
+  get accesses(): number {
+    const c = this.counters;
+    return c.hits + c.zeroFills + c.pageIns;
+  }
+
+  /** The first link of a pointer structure: the root of a tree, the head of the list. */
+  get root(): number {
+    return this.nodes === null ? 0 : this.nodes.left[0];
   }
 
   emit(event: SimEvent): void {
@@ -166,7 +292,11 @@ export class ViewState implements EventSink {
         this.frameOf[event.page] = -1;
         break;
       case 'compare':
+      case 'node-compare':
         c.comparisons++;
+        break;
+      case 'rotate':
+        c.swaps++;
         break;
       case 'swap':
         c.swaps++;
@@ -180,27 +310,55 @@ export class ViewState implements EventSink {
         }
         break;
       case 'place':
-        if (event.from === NO_SLOT) this.size = Math.max(this.size, event.slot);
+        if (event.from === NO_SLOT) {
+          this.lastSlot = Math.max(this.lastSlot, event.slot);
+          this.itemCount++;
+        }
         if (this.keys !== null && this.items !== null) {
           this.keys[event.slot] = event.key;
           this.items[event.slot] = event.item;
         }
         break;
       case 'clear':
-        if (event.slot === this.size) this.size--;
+        if (event.slot === this.lastSlot) this.lastSlot--;
+        break;
+      case 'remove':
+        this.itemCount--;
         break;
       case 'rekey':
         if (this.keys !== null) this.keys[event.slot] = event.key;
         break;
+      case 'node-alloc':
+        this.itemCount++;
+        if (this.nodes !== null) {
+          this.nodes.key[event.node] = event.key;
+          this.nodes.item[event.node] = event.item;
+          this.nodes.live[event.node] = 1;
+        }
+        break;
+      case 'node-free':
+        this.itemCount--;
+        if (this.nodes !== null) this.nodes.live[event.node] = 0;
+        break;
+      case 'store':
+        if (this.nodes !== null) this.nodes[event.field][event.node] = event.value;
+        break;
       case 'op-begin':
         this.currentOp = event;
+        // A pointer structure changes a key in its node, which the arena does not announce.
+        if (event.op === 'reorder' && this.nodes !== null) this.nodes.key[event.handle] = event.key;
         break;
       case 'op-end':
         c.operations++;
         break;
-      case 'remove':
+      case 'flip':
         break;
     }
+  }
+
+  /** The node that holds a word of the arena (pointer structures), or the slot itself (heaps). */
+  holderOf(word: number): number {
+    return this.family === 'heap' ? word : Math.floor(word / (this.spec.nodeBytes / WORD_BYTES));
   }
 
   /** Resident pages from most to least recently used (rank 1 = next to last to be evicted…). */
@@ -220,7 +378,9 @@ export class ViewState implements EventSink {
       lastUse: this.lastUse.slice(),
       keys: this.keys?.slice() ?? null,
       items: this.items?.slice() ?? null,
-      size: this.size,
+      nodes: this.nodes === null ? null : copyMirror(this.nodes),
+      lastSlot: this.lastSlot,
+      itemCount: this.itemCount,
       counters: { ...this.counters },
       useClock: this.useClock,
       currentOp: this.currentOp,
@@ -234,7 +394,9 @@ export class ViewState implements EventSink {
     this.lastUse.set(snapshot.lastUse);
     if (this.keys !== null && snapshot.keys !== null) this.keys.set(snapshot.keys);
     if (this.items !== null && snapshot.items !== null) this.items.set(snapshot.items);
-    this.size = snapshot.size;
+    if (this.nodes !== null && snapshot.nodes !== null) setMirror(this.nodes, snapshot.nodes);
+    this.lastSlot = snapshot.lastSlot;
+    this.itemCount = snapshot.itemCount;
     this.counters = { ...snapshot.counters };
     this.useClock = snapshot.useClock;
     this.currentOp = snapshot.currentOp;
@@ -251,65 +413,67 @@ class SwitchSink implements EventSink {
 }
 
 interface SideSnapshot {
-  heap: HeapSnapshot;
+  restoreQueue: () => void;
   pager: PagerSnapshot;
-  slotOf: Int32Array;
+  handleOf: Int32Array;
   view: ViewSnapshot;
 }
 
-/** One heap, its pager and its view state. */
+/** One structure, its pager and its view state. */
 export class Side {
-  readonly layout: Layout;
   readonly view: ViewState;
-  private readonly heap: Heap;
+  private readonly queue: PriorityQueue;
   private readonly pager: LruPager;
-  private readonly slotOf: Int32Array;
+  /** Each item's handle (slot or node), kept current by the structure's callback. */
+  private readonly handleOf: Int32Array;
   private readonly sink = new SwitchSink();
 
   constructor(
-    kind: LayoutKind,
-    itemsPerPage: number,
+    readonly spec: StructureSpec,
     capacity: number,
     items: number,
     frames: number,
     pages: number,
   ) {
-    this.layout = makeLayout(kind, itemsPerPage);
-    this.view = new ViewState(this.layout, pages, capacity);
-    this.slotOf = new Int32Array(Math.max(1, items));
-    this.pager = new LruPager(frames, pages, this.layout.itemsPerPage, this.sink);
-    this.heap = new Heap(this.layout, {
+    this.view = new ViewState(spec, pages, capacity);
+    this.handleOf = new Int32Array(Math.max(1, items));
+    this.pager = new LruPager(Math.min(frames, pages), pages, spec.itemsPerPage, this.sink);
+    this.queue = makeQueue(spec, {
       capacity,
       memory: this.pager,
       sink: this.sink,
-      onSlot: (item, slot) => {
-        this.slotOf[item] = slot;
+      onHandle: (item, handle) => {
+        this.handleOf[item] = handle;
       },
     });
+  }
+
+  get kind(): StructureKind {
+    return this.spec.kind;
   }
 
   /** Runs one operation, sending its events to `sink`. */
   run(op: ReplayOp, sink: EventSink): void {
     this.sink.target = sink;
-    const heap = this.heap;
+    const queue = this.queue;
     switch (op.op) {
       case 'insert':
-        heap.insert(op.item, op.key);
+        queue.insert(op.item, op.key);
         break;
       case 'popMin':
-        heap.popMin();
+        queue.popMin();
         break;
       case 'deleteItem':
-        heap.delete(this.slotOf[op.item]);
+        queue.delete(this.handleOf[op.item]);
         break;
       case 'reorderItem':
-        heap.reorder(this.slotOf[op.item], op.key);
+        queue.reorder(this.handleOf[op.item], op.key);
         break;
       case 'deleteSlot':
-        heap.delete(op.slot);
+        queue.delete(op.slot);
         break;
       case 'reorderSlot':
-        heap.reorder(op.slot, op.key);
+        queue.reorder(op.slot, op.key);
         break;
     }
     this.sink.target = null;
@@ -317,17 +481,17 @@ export class Side {
 
   snapshot(): SideSnapshot {
     return {
-      heap: this.heap.snapshot(),
+      restoreQueue: this.queue.checkpoint(),
       pager: this.pager.snapshot(),
-      slotOf: this.slotOf.slice(),
+      handleOf: this.handleOf.slice(),
       view: this.view.snapshot(),
     };
   }
 
   restore(snapshot: SideSnapshot): void {
-    this.heap.restore(snapshot.heap);
+    snapshot.restoreQueue();
     this.pager.restore(snapshot.pager);
-    this.slotOf.set(snapshot.slotOf);
+    this.handleOf.set(snapshot.handleOf);
     this.view.restore(snapshot.view);
   }
 }
@@ -335,7 +499,9 @@ export class Side {
 /** Checkpoints kept per scenario: enough that a jump replays at most 1/64 of it. */
 const CHECKPOINTS = 64;
 
-export const SIDES: readonly LayoutKind[] = ['binary', 'bheap'];
+/** The page's two sides, left and right; each runs the structure the scenario names. */
+export const SIDES: readonly SideName[] = ['left', 'right'];
+export type SideName = 'left' | 'right';
 
 /**
  * Both sides of a scenario on one lockstep clock. Step s sits inside operation k when
@@ -378,10 +544,10 @@ export class Timeline {
     this.pages = scenarioPages(scenario);
     const recorded = recordOps(workload);
     this.ops = recorded.ops;
-    const frames = Math.min(scenario.frames, this.pages);
-    this.sides = SIDES.map(
-      (kind) => new Side(kind, scenario.itemsPerPage, capacity, recorded.items, frames, this.pages),
-    );
+    this.sides = SIDES.map((name) => {
+      const spec = sideSpec(scenario, name);
+      return new Side(spec, capacity, recorded.items, scenario.frames, sidePages(scenario, name));
+    });
     this.every = Math.max(1, Math.ceil(this.ops.length / CHECKPOINTS));
     this.eventCounts = this.sides.map(() => new Int32Array(this.ops.length));
     this.stepStart = new Float64Array(this.ops.length + 1);

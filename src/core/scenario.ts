@@ -19,12 +19,15 @@ import {
   parseNumberInRange,
   SEED_RANGE,
 } from './limits';
+import { NO_MEMORY } from './memory';
 import { LIST_MAX_ITEMS } from './scaling';
 import { formatScript, parseScript, type ScriptOp } from './script';
 import {
   DEFAULT_NODE_BYTES,
   isHeapKind,
+  makeQueue,
   minNodeBytesOf,
+  pageSizeProblem,
   STRUCTURE_KINDS,
   STRUCTURES,
   type StructureKind,
@@ -278,6 +281,13 @@ export function parseScenario(query: string): ParsedScenario {
 
   const page = parseItemsPerPageParam('page', get('page'), DEFAULT_SCENARIO.itemsPerPage, errors);
   if (page !== null) scenario.itemsPerPage = page;
+  for (const side of ['left', 'right'] as const) {
+    const problem = pageSizeProblem(scenario[side], scenario.itemsPerPage);
+    if (problem !== null) {
+      errors.push(err('page', `${problem}; using 8`));
+      scenario.itemsPerPage = 8;
+    }
+  }
   // Node arenas at small pages span many pages: keep the grid drawable by shrinking the run.
   if (scenarioPages(scenario) > PAGE_MAX_PAGES) {
     const wide = sidePages(scenario, 'left') >= sidePages(scenario, 'right') ? 'left' : 'right';
@@ -577,4 +587,36 @@ export function cliCommandFor(scenario: Scenario): string {
       ? ''
       : ` --node-bytes ${scenario.nodeBytes}`;
   return `npm run sim -- run --layout ${layouts} ${workload} --page-items ${scenario.itemsPerPage}${node} --frames ${scenario.frames} --io-ms ${scenario.ioMs}`;
+}
+
+/**
+ * A script names handles: slots for a heap, nodes for a pointer structure. "del 2" may be fine
+ * for a heap yet name a node the list has already freed. Runs the script on both sides (no
+ * memory model) and reports the first operation a side refuses, so the page never throws
+ * mid-replay.
+ */
+export function checkScript(scenario: Scenario): ScenarioError | null {
+  if (scenario.workload !== 'script') return null;
+  const ops = scenarioScript(scenario);
+  const capacity = workloadCapacity({ kind: 'script', ops });
+  for (const side of ['left', 'right'] as const) {
+    const queue = makeQueue(sideSpec(scenario, side), { capacity, memory: NO_MEMORY });
+    let item = 0;
+    for (const [index, op] of ops.entries()) {
+      try {
+        if (op.op === 'insert') queue.insert(item++, op.key);
+        else if (op.op === 'pop') queue.popMin();
+        else if (op.op === 'delete') queue.delete(op.slot);
+        else queue.reorder(op.slot, op.key);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const handles = STRUCTURES[scenario[side]].family === 'heap' ? 'slots' : 'nodes';
+        return err(
+          'ops',
+          `ops: operation ${index + 1} (${formatScript([op])}) cannot run on the ${side} side's ${STRUCTURES[scenario[side]].title} (scripts name its ${handles}): ${reason}; using the default script`,
+        );
+      }
+    }
+  }
+  return null;
 }

@@ -12,7 +12,15 @@ import { RbTree } from './rbTree';
 import { SortedList } from './sortedList';
 import { Treap } from './treap';
 
-export type StructureKind = 'list' | 'binary' | 'bheap' | 'dary4' | 'dary8' | 'treap' | 'llrb' | 'rb';
+export type StructureKind =
+  | 'list'
+  | 'binary'
+  | 'bheap'
+  | 'dary4'
+  | 'dary8'
+  | 'treap'
+  | 'llrb'
+  | 'rb';
 
 export const STRUCTURE_KINDS: readonly StructureKind[] = [
   'list',
@@ -168,4 +176,13 @@ export function structureSpec(
   nodeBytes: number = DEFAULT_NODE_BYTES,
 ): StructureSpec {
   return { kind, itemsPerPage, nodeBytes };
+}
+
+/** Why a structure cannot run at this page size (an 8-ary heap needs its sibling groups whole), or null. */
+export function pageSizeProblem(kind: StructureKind, itemsPerPage: number): string | null {
+  const arity = kind === 'dary4' ? 4 : kind === 'dary8' ? 8 : 0;
+  if (arity > 0 && itemsPerPage < arity) {
+    return `the ${STRUCTURES[kind].title} keeps its ${arity} children on one page, so it needs at least ${arity} items per page, got ${itemsPerPage}`;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
-// Run time (or page transfers) against VM pressure for both heaps, as in the article's Figures 1-4:
-// log left scale, their ratio on the right, a keyboard/pointer readout and SVG/PNG export.
+// Run time (or page transfers) against VM pressure for two structures, as in the article's
+// Figures 1-4: log left scale, their ratio on the right, a keyboard/pointer readout, SVG/PNG export.
 
 import { ticks as niceTicks } from 'd3-array';
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
@@ -12,7 +12,8 @@ export type CurveMode = 'time' | 'transfers';
 export type PressureUnit = 'pages' | 'kb';
 
 export interface CurveSeries {
-  layout: 'binary' | 'bheap';
+  /** The structure's name in the legend, readout and labels, e.g. "B-heap". */
+  title: string;
   /** Frame counts run 1..pages. */
   pages: number;
   /** A page is itemsPerPage * 8 bytes (64-bit pointers): 512 -> 4 KB. */
@@ -27,7 +28,7 @@ export interface CurveSeries {
 }
 
 export interface CurvesData {
-  /** [binary, bheap], over the same pages. */
+  /** [left, right] over the same pages (the shorter one padded); the ratio is left / right. */
   series: [CurveSeries, CurveSeries];
   /** Milliseconds per transfer. */
   ioMs: number;
@@ -79,12 +80,30 @@ const PAGE_ALIGNED_TICKS = 100;
 /** When a value is zero on a log axis it is drawn on a floor line labelled "0"; without data, here. */
 const DEFAULT_FLOOR: Record<CurveMode, number> = { time: 1e-3, transfers: 1e-6 };
 
-/** Short labels take over when the full ones would not fit on one row. */
-const LEGEND = [
-  { cls: 'cc-binary', label: 'binary heap (left scale)', short: 'binary heap' },
-  { cls: 'cc-bheap', label: 'B-heap (left scale)', short: 'B-heap' },
-  { cls: 'cc-ratio', label: 'ratio binary / B-heap (right scale)', short: 'ratio (right)' },
-];
+interface LegendEntry {
+  cls: string;
+  label: string;
+  /** Short labels take over when the full ones would not fit on one row. */
+  short: string;
+}
+
+/** The two series keep their colours by side, whichever structures they show. */
+const SERIES_CLASSES = ['cc-left', 'cc-right', 'cc-ratio'] as const;
+
+function legendOf(left: string, right: string): LegendEntry[] {
+  return [
+    { cls: SERIES_CLASSES[0], label: `${left} (left scale)`, short: left },
+    { cls: SERIES_CLASSES[1], label: `${right} (left scale)`, short: right },
+    {
+      cls: SERIES_CLASSES[2],
+      label: `ratio ${left} / ${right} (right scale)`,
+      short: 'ratio (right)',
+    },
+  ];
+}
+
+/** Shown (hidden) before any data, so the legend's three items exist from the start. */
+const NO_LEGEND = legendOf('left', 'right');
 const LEGEND_SWATCH = 34;
 const LEGEND_GAP = 22;
 
@@ -130,6 +149,7 @@ interface Prepared {
   lo: number;
   hi: number;
   ratioMax: number;
+  legend: LegendEntry[];
 }
 
 function clampInt(v: number, lo: number, hi: number): number {
@@ -213,6 +233,7 @@ function prepare(data: CurvesData): Prepared | null {
     lo,
     hi,
     ratioMax,
+    legend: legendOf(a.title, b.title),
   };
 }
 
@@ -236,14 +257,15 @@ function readoutText(p: Prepared, f: number): string {
   const vb = valueAt(p, 1, f);
   const r = ratioOf(va, vb);
   const missing = p.pages - f;
+  const [a, b] = p.data.series;
   const ratio = Number.isFinite(r)
     ? sig3(r)
     : p.data.mode === 'transfers'
-      ? 'n/a (no B-heap transfers)'
+      ? `n/a (no ${b.title} transfers)`
       : 'n/a';
   return (
     `${f} resident pages (${missing} missing = ${formatKb(missing * p.kbPerPage)} KB): ` +
-    `binary heap ${formatValue(p.data.mode, va)}, B-heap ${formatValue(p.data.mode, vb)}, ` +
+    `${a.title} ${formatValue(p.data.mode, va)}, ${b.title} ${formatValue(p.data.mode, vb)}, ` +
     `ratio ${ratio}`
   );
 }
@@ -447,8 +469,9 @@ export class CurvesChart {
   private highlight: number | null = null;
   private current: number | null = null;
   private geometry: Geometry | null = null;
-  /** Measured again only when the legend's font changes (a stylesheet arriving late). */
-  private legendWidths: { font: string; label: number[]; short: number[] } | null = null;
+  /** Measured again only when the legend's font (a stylesheet arriving late) or texts change. */
+  private legendWidths: { font: string; texts: string; label: number[]; short: number[] } | null =
+    null;
   private sampled: { p: Prepared; columns: number; curves: [Sampled, Sampled, Sampled] } | null =
     null;
   /** The plot area's content box, as last observed. */
@@ -503,9 +526,9 @@ export class CurvesChart {
     this.curves = svg.append('g').attr('class', 'cc-curves');
     this.unity = this.curves.append('line').attr('class', 'cc-unity');
     this.paths = [
-      this.curves.append('path').attr('class', 'cc-line cc-binary'),
-      this.curves.append('path').attr('class', 'cc-line cc-bheap'),
-      this.curves.append('path').attr('class', 'cc-line cc-ratio'),
+      this.curves.append('path').attr('class', `cc-line ${SERIES_CLASSES[0]}`),
+      this.curves.append('path').attr('class', `cc-line ${SERIES_CLASSES[1]}`),
+      this.curves.append('path').attr('class', `cc-line ${SERIES_CLASSES[2]}`),
     ];
     this.marker = svg.append('g').attr('class', 'cc-marker').style('display', 'none');
     this.markerLine = this.marker.append('line').attr('class', 'cc-marker-line');
@@ -514,16 +537,16 @@ export class CurvesChart {
     this.cross = svg.append('g').attr('class', 'cc-cross cc-noexport').style('display', 'none');
     this.crossLine = this.cross.append('line').attr('class', 'cc-cross-line');
     this.dots = [
-      this.cross.append('circle').attr('class', 'cc-dot cc-binary').attr('r', 5),
-      this.cross.append('circle').attr('class', 'cc-dot cc-bheap').attr('r', 5),
-      this.cross.append('circle').attr('class', 'cc-dot cc-ratio').attr('r', 4),
+      this.cross.append('circle').attr('class', `cc-dot ${SERIES_CLASSES[0]}`).attr('r', 5),
+      this.cross.append('circle').attr('class', `cc-dot ${SERIES_CLASSES[1]}`).attr('r', 5),
+      this.cross.append('circle').attr('class', `cc-dot ${SERIES_CLASSES[2]}`).attr('r', 4),
     ];
     this.hit = svg.append('rect').attr('class', 'cc-hit cc-noexport');
     this.messageGroup = svg.append('g').attr('class', 'cc-message').style('display', 'none');
     this.messageBox = this.messageGroup.append('rect').attr('class', 'cc-message-box');
     this.messageText = this.messageGroup.append('text').attr('class', 'cc-message-text');
 
-    for (const entry of LEGEND) {
+    for (const entry of NO_LEGEND) {
       const item = this.legend.append('g').attr('class', 'cc-legend-item');
       item
         .append('line')
@@ -659,15 +682,17 @@ export class CurvesChart {
     });
   }
 
-  private measureLegend(): { font: string; label: number[]; short: number[] } {
+  private measureLegend(entries: LegendEntry[]): { label: number[]; short: number[] } {
     const node = this.legend.select<SVGTextElement>('text').node();
-    if (node === null) return { font: '', label: [0, 0, 0], short: [0, 0, 0] };
+    if (node === null) return { label: [0, 0, 0], short: [0, 0, 0] };
     const { font, width } = measurerFor(node);
-    if (this.legendWidths?.font !== font) {
+    const texts = entries.map((entry) => `${entry.label}\n${entry.short}`).join('\n');
+    if (this.legendWidths?.font !== font || this.legendWidths.texts !== texts) {
       this.legendWidths = {
         font,
-        label: LEGEND.map((entry) => width(entry.label)),
-        short: LEGEND.map((entry) => width(entry.short)),
+        texts,
+        label: entries.map((entry) => width(entry.label)),
+        short: entries.map((entry) => width(entry.short)),
       };
     }
     return this.legendWidths;
@@ -684,8 +709,9 @@ export class CurvesChart {
       caption: measurerFor(this.caption.node()!),
       label: measurerFor(this.labelX.node()!),
     };
-    const measured = this.measureLegend();
     const p = this.prepared;
+    const entries = p?.legend ?? NO_LEGEND;
+    const measured = this.measureLegend(entries);
     this.svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
     this.background.attr('width', width).attr('height', height);
 
@@ -733,7 +759,7 @@ export class CurvesChart {
       .selectAll<SVGGElement, unknown>('.cc-legend-item')
       .attr('transform', (_, i) => `translate(${positions[i][0]},${positions[i][1]})`)
       .select('text')
-      .text((_, i) => LEGEND[i][kind]);
+      .text((_, i) => entries[i][kind]);
     this.frameRect.attr('x', left).attr('y', top).attr('width', plotW).attr('height', plotH);
     this.hit.attr('x', left).attr('y', top).attr('width', plotW).attr('height', plotH);
 
@@ -832,7 +858,7 @@ export class CurvesChart {
     fitText(
       this.labelR.attr('transform', `translate(${width - 12},${top + plotH / 2}) rotate(90)`),
       fonts.label,
-      ['ratio binary / B-heap', 'ratio'],
+      [`ratio ${data.series[0].title} / ${data.series[1].title}`, 'ratio'],
       plotH + 30,
     );
 
@@ -853,7 +879,7 @@ export class CurvesChart {
       .attr('y1', floorY)
       .attr('y2', floorY);
 
-    // Equal run times: where the ratio line crosses it, the B-heap starts to win.
+    // Equal run times: where the ratio line crosses it, the right-hand structure starts to win.
     this.unity
       .attr('x1', left)
       .attr('x2', left + plotW)
@@ -880,7 +906,7 @@ export class CurvesChart {
       'aria-label',
       `${data.title}. ${data.caption}. ${
         data.mode === 'time' ? 'Run time' : 'Page transfers per operation'
-      } of the binary heap and the B-heap against VM pressure, and their ratio. ` +
+      } of the ${data.series[0].title} and the ${data.series[1].title} against VM pressure, and their ratio (left / right). ` +
         'Left and right arrows move the readout, Enter picks that number of resident pages.',
     );
     this.drawCross();

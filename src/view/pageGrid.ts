@@ -573,9 +573,16 @@ export class PageGridView {
     const view = this.last?.view;
     if (view === undefined || page >= this.states.length) return '';
     const state = this.states[page];
-    const first = Math.max(1, page << view.layout.pageShift);
-    const lastSlot = ((page + 1) << view.layout.pageShift) - 1;
-    let text = `page ${page} (slots ${first}–${lastSlot}): ${stateName(state)}`;
+    // Heaps address slots (those below the root are padding); pointer structures address arena
+    // words, node n's starting at n × its words per node, node 0 being the header.
+    // Multiplications, not shifts: a large heap's slots pass 2^31.
+    const firstWord = page * view.spec.itemsPerPage;
+    const lastWord = firstWord + view.spec.itemsPerPage - 1;
+    const span =
+      view.heap !== null
+        ? `slots ${Math.max(view.heap.rootSlot, firstWord)}–${lastWord}`
+        : `words ${firstWord}–${lastWord}, nodes ${view.holderOf(firstWord)}–${view.holderOf(lastWord)}`;
+    let text = `page ${page} (${span}): ${stateName(state)}`;
     if (state === PAGE_CLEAN || state === PAGE_DIRTY) {
       text += `, LRU rank ${this.ranks[page]} of ${this.residentCount} (1 = most recent), frame ${this.frames[page]}`;
     }

@@ -23,6 +23,9 @@ export type SweepReply =
       operations: number;
       comparisons: number;
       swaps: number;
+      /** Words read or written: the CPU model of the structures the article did not time. */
+      accesses: number;
+      nodeBytes: number;
       zeroFill: number;
       items: number;
       pageIns: Float64Array;

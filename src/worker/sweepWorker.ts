@@ -1,4 +1,4 @@
-// A Web Worker that runs one layout's full-curve sweep (the core's one-pass computation) and
+// A Web Worker that runs one structure's full-curve sweep (the core's one-pass computation) and
 // transfers the curves back; progress at most every 100 ms so messages never flood the page.
 
 import { sweepLayout, timeBareWorkload } from '../core/sweep';
@@ -34,6 +34,8 @@ scope.onmessage = (event) => {
         operations: result.operations,
         comparisons: result.comparisons,
         swaps: result.swaps,
+        accesses: result.accesses,
+        nodeBytes: result.nodeBytes,
         zeroFill: result.zeroFill,
         items: result.items,
         pageIns: result.pageIns,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../src/core/events';
-import { narrate, PSEUDOCODE, pseudocodeLine } from '../../src/core/narrate';
+import {
+  narrate,
+  PSEUDOCODE,
+  pointerLine,
+  pseudocodeFor,
+  pseudocodeLine,
+} from '../../src/core/narrate';
 
 describe('narrate', () => {
   it('says which slots and keys a sift-up comparison looks at, and what follows', () => {
@@ -81,5 +87,68 @@ describe('pseudocodeLine', () => {
     expect(pseudocodeLine({ kind: 'evict', page: 1, frame: 0, writeBack: false })).toBeNull();
     expect(pseudocodeLine(events[10])).toBe('up-swap');
     expect(pseudocodeLine(events[11])).toBe('down-swap');
+  });
+});
+
+describe('narrate for pointer structures', () => {
+  const voice = { family: 'pointer' as const, nodeWords: 6 };
+
+  it('names the node and word a reference touches instead of a slot', () => {
+    const text = narrate(
+      { kind: 'touch', slot: 45, page: 2, frame: 1, write: true, outcome: 'page-in' },
+      voice,
+    );
+    expect(text).toBe(
+      'Write word 45 (node 7), on page 2: page fault: page-in from disk (1 transfer).',
+    );
+  });
+
+  it('speaks of nodes in operations, and of links, rotations and the free list', () => {
+    expect(
+      narrate({ kind: 'op-begin', op: 'delete', index: 4, handle: 9, key: 31, item: 2 }, voice),
+    ).toBe('Operation 5: delete node 9 (key 31).');
+    expect(narrate({ kind: 'store', node: 3, field: 'left', value: 0 }, voice)).toBe(
+      'Point the left link of node 3 at nothing.',
+    );
+    expect(narrate({ kind: 'store', node: 0, field: 'left', value: 12 }, voice)).toBe(
+      'Node 12 becomes the first node.',
+    );
+    expect(narrate({ kind: 'rotate', node: 4, direction: 'left' }, voice)).toContain(
+      'its right child takes its place',
+    );
+    expect(narrate({ kind: 'node-free', node: 8, item: 1, key: 77 }, voice)).toContain('free list');
+  });
+});
+
+describe('pointerLine', () => {
+  it('walks, links and unlinks on the list listing; rotations on the tree listing', () => {
+    const compare: SimEvent = {
+      kind: 'node-compare',
+      what: 'key',
+      node: 5,
+      other: 2,
+      value: 40,
+      otherValue: 17,
+      less: false,
+    };
+    expect(pointerLine(compare, 'list', 'insert')).toBe('l-walk');
+    expect(pointerLine(compare, 'tree', 'insert')).toBe('t-walk');
+    expect(pointerLine({ ...compare, what: 'priority' }, 'tree', 'insert')).toBe('t-fix');
+    const store: SimEvent = { kind: 'store', node: 5, field: 'right', value: 2 };
+    expect(pointerLine(store, 'list', 'insert')).toBe('l-link');
+    expect(pointerLine(store, 'list', 'popMin')).toBe('l-unlink');
+    expect(pointerLine(store, 'list', 'reorder')).toBeNull();
+    expect(pointerLine({ kind: 'flip', node: 3 }, 'tree', 'delete')).toBe('t-fix');
+    for (const listing of ['list', 'tree'] as const) {
+      const ids = new Set(pseudocodeFor(listing).map((line) => line.id));
+      for (const event of [
+        compare,
+        store,
+        { kind: 'node-free', node: 1, item: 0, key: 3 } as const,
+      ]) {
+        const line = pointerLine(event, listing, 'popMin');
+        if (line !== null) expect(ids.has(line), `${listing}: ${line}`).toBe(true);
+      }
+    }
   });
 });

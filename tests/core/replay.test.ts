@@ -16,8 +16,10 @@ function state(timeline: Timeline): string {
       pages: Array.from(side.view.pageState),
       frames: Array.from(side.view.frameOf),
       lru: side.view.lruOrder(),
-      size: side.view.size,
-      keys: Array.from(side.view.keys ?? []).slice(0, side.view.size + 1),
+      size: side.view.lastSlot,
+      count: side.view.itemCount,
+      keys: Array.from(side.view.keys ?? []).slice(0, side.view.lastSlot + 1),
+      nodes: side.view.nodes === null ? null : Array.from(side.view.nodes.left),
       event: side.view.lastEvent,
     })),
   );
@@ -54,8 +56,7 @@ describe('Timeline', () => {
       timeline.seek(timeline.totalSteps);
       timeline.sides.forEach((side) => {
         const direct = runAtFrames(
-          side.layout.kind,
-          4,
+          side.spec,
           { kind: workload, items: 61, seed: 11, keyRange: 1000 },
           4,
         );
@@ -99,6 +100,67 @@ describe('Timeline', () => {
     whole.seek(123);
     expect(state(sliced)).toBe(state(whole));
   });
+});
+
+describe('Timeline with the other structures', () => {
+  const pairs = [
+    ['treap', 'rb'],
+    ['list', 'llrb'],
+    ['dary4', 'dary8'],
+  ] as const;
+
+  for (const [left, right] of pairs) {
+    it(`${left} against ${right}: any jump shows the state a walk shows`, () => {
+      const scenario = { ...small, left, right, nodeBytes: 48, itemsPerPage: 8 };
+      const walker = new Timeline(scenario);
+      walker.seek(0);
+      const states: string[] = [];
+      for (let step = 0; step <= walker.totalSteps; step++) {
+        walker.seek(step);
+        states.push(state(walker));
+      }
+      const jumper = new Timeline(scenario);
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: walker.totalSteps }), { minLength: 1, maxLength: 20 }),
+          (targets) => {
+            for (const target of targets) {
+              jumper.seek(target);
+              expect(state(jumper)).toBe(states[target]);
+            }
+          },
+        ),
+        { numRuns: 25 },
+      );
+    });
+
+    it(`${left} against ${right}: the end matches a direct LRU run, and the mirror matches the arena`, () => {
+      const scenario = {
+        ...small,
+        left,
+        right,
+        nodeBytes: 64,
+        itemsPerPage: 8,
+        workload: 'expiry' as const,
+        items: 40,
+      };
+      const timeline = new Timeline(scenario);
+      timeline.seek(timeline.totalSteps);
+      timeline.sides.forEach((side) => {
+        const direct = runAtFrames(
+          side.spec,
+          { kind: 'expiry', items: 40, seed: scenario.seed, keyRange: scenario.keys },
+          Math.min(scenario.frames, side.view.pages),
+        );
+        expect(side.view.counters.pageIns).toBe(direct.pageIns);
+        expect(side.view.counters.writebacks).toBe(direct.writebacks);
+        expect(side.view.counters.comparisons).toBe(direct.comparisons);
+        expect(side.view.counters.swaps).toBe(direct.swaps);
+        expect(side.view.accesses).toBe(direct.accesses);
+        expect(side.view.itemCount).toBe(0);
+      });
+    });
+  }
 });
 
 describe('recordOps', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   animationKey,
+  checkScript,
   DEFAULT_SCENARIO,
   formatScenario,
   PAGE_MAX_ITEMS,
@@ -66,7 +67,9 @@ describe('parseScenario', () => {
     expect(byParam.get('frames')).toMatch(/frames must be an integer from 1 to \d+/);
     expect(byParam.get('seed')).toMatch(/seed must be an integer from 0 to 4294967295/);
     expect(byParam.get('io')).toMatch(/io \(ms per transfer\) must be a number from 0 to 1000/);
-    expect(byParam.get('workload')).toMatch(/workload must be one of phk, expiry, asterisk, script/);
+    expect(byParam.get('workload')).toMatch(
+      /workload must be one of phk, expiry, asterisk, script/,
+    );
     expect(byParam.get('keys')).toMatch(/keys must be an integer from 2 to 2147483648/);
     expect(byParam.get('seedling')).toMatch(/unknown parameter "seedling"/);
     expect(byParam.get('step')).toMatch(/step must be a whole number of steps or "end"/);
@@ -140,5 +143,42 @@ describe('parseScenario', () => {
     const c = parseScenario('items=31').scenario;
     expect(animationKey(a)).toBe(animationKey(b));
     expect(animationKey(a)).not.toBe(animationKey(c));
+  });
+});
+
+describe('structures on the sides', () => {
+  it('reads left, right and node from a link and writes them back', () => {
+    const { scenario, errors } = parseScenario('left=treap&right=list&node=64&items=30');
+    expect(errors).toEqual([]);
+    expect([scenario.left, scenario.right, scenario.nodeBytes]).toEqual(['treap', 'list', 64]);
+    const again = parseScenario(formatScenario(scenario));
+    expect(again.scenario).toEqual(scenario);
+    expect(formatScenario(scenario)).toContain('left=treap&right=list&node=64');
+  });
+
+  it('names a bad structure or node size with what is allowed, and falls back', () => {
+    const { scenario, errors } = parseScenario('left=splay&right=rb&node=40');
+    const byParam = new Map(errors.map((error) => [error.param, error.message]));
+    expect(byParam.get('left')).toMatch(/left must be one of list, binary, bheap, dary4/);
+    expect(byParam.get('node')).toMatch(/node must be an integer from 48 to 4096/);
+    expect([scenario.left, scenario.right, scenario.nodeBytes]).toEqual(['binary', 'rb', 48]);
+  });
+
+  it('keeps a list side small and an 8-ary heap on pages of at least 8 slots', () => {
+    const list = parseScenario('left=list&items=5000');
+    expect(list.errors[0].message).toMatch(/items must be an integer from 1 to 2048/);
+    const dary = parseScenario('right=dary8&page=4');
+    expect(dary.scenario.itemsPerPage).toBe(8);
+    expect(dary.errors[0].message).toMatch(/needs at least 8 items per page/);
+  });
+
+  it('refuses a script that names a node a pointer side has freed', () => {
+    const base = parseScenario('workload=script&ops=i 5, i 3, i 9, pop, del 2').scenario;
+    expect(checkScript(base)).toBeNull(); // two heaps: slot 2 holds an item
+    const tree = { ...base, right: 'treap' as const };
+    // pop freed node 2 (key 3): the treap holds nodes 1 and 3.
+    expect(checkScript(tree)?.message).toMatch(
+      /operation 5 \(del 2\) cannot run on the right side's Treap \(scripts name its nodes\)/,
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type LayoutKind, pagesFor } from '../../src/core/layout';
 import { parseScript } from '../../src/core/script';
-import { runAtFrames, sweepLayout, timeBareWorkload, workloadItems } from '../../src/core/sweep';
 import { structureSpec } from '../../src/core/structures';
+import { runAtFrames, sweepLayout, timeBareWorkload, workloadItems } from '../../src/core/sweep';
 import type { Workload } from '../../src/core/workloads';
 
 const KINDS: LayoutKind[] = ['binary', 'bheap'];
