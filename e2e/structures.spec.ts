@@ -52,7 +52,9 @@ test.describe('the other priority queues', () => {
     await expectCountersAt(other, total);
   });
 
-  test('an 8-ary heap against a 4-ary heap steps exactly as the core computes', async ({ page }) => {
+  test('an 8-ary heap against a 4-ary heap steps exactly as the core computes', async ({
+    page,
+  }) => {
     await open(page, '/?left=dary8&right=dary4&items=40&page=8&frames=2');
     for (let i = 0; i < 12; i++) await page.getByTestId('op-forward').click();
     const step = timelineFor(queryOf(page)).stepStart[12];
