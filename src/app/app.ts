@@ -289,7 +289,9 @@ export class App {
     for (const side of SIDES) {
       const select = el('select', { name: side, 'data-testid': `control-${side}` });
       for (const kind of STRUCTURE_KINDS)
-        select.append(el('option', { value: kind }, [STRUCTURES[kind].title]));
+        select.append(
+          el('option', { value: kind, title: STRUCTURES[kind].title }, [STRUCTURES[kind].short]),
+        );
       this.controls.set(side, select);
       form.append(el('label', {}, [side === 'left' ? 'left' : 'right', select]));
     }

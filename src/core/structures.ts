@@ -38,6 +38,8 @@ export type StructureFamily = 'heap' | 'pointer';
 
 export interface StructureInfo {
   title: string;
+  /** For narrow places: the page's structure menus. */
+  short: string;
   family: StructureFamily;
   /** Link fields per node (pointer structures), which fixes the smallest node. */
   linkFields: number;
@@ -48,48 +50,56 @@ export interface StructureInfo {
 export const STRUCTURES: Record<StructureKind, StructureInfo> = {
   list: {
     title: 'Sorted list',
+    short: 'Sorted list',
     family: 'pointer',
     linkFields: 2,
     source: "Asterisk's scheduler before 2009: insert walks from the head, unlink is O(1)",
   },
   binary: {
     title: 'Binary heap',
+    short: 'Binary heap',
     family: 'heap',
     linkFields: 0,
     source: 'The textbook heap: children of u at 2u and 2u+1',
   },
   bheap: {
     title: 'B-heap',
+    short: 'B-heap',
     family: 'heap',
     linkFields: 0,
     source: "Kamp's B-heap: each page holds a small subtree",
   },
   dary4: {
     title: '4-ary heap',
+    short: '4-ary heap',
     family: 'heap',
     linkFields: 0,
     source: 'LaMarca & Ladner: 4 children per node, sibling groups aligned',
   },
   dary8: {
     title: '8-ary heap',
+    short: '8-ary heap',
     family: 'heap',
     linkFields: 0,
     source: 'LaMarca & Ladner: 8 children per node, sibling groups aligned',
   },
   treap: {
     title: 'Treap',
+    short: 'Treap',
     family: 'pointer',
     linkFields: 4,
     source: "jemalloc's trp_prng: a search tree heap-ordered by random priorities",
   },
   llrb: {
     title: 'Left-leaning RB tree',
+    short: 'LLRB tree',
     family: 'pointer',
     linkFields: 3,
     source: "Sedgewick's left-leaning red-black tree (jemalloc's rb_new), no parent links",
   },
   rb: {
     title: 'Red-black tree',
+    short: 'RB tree',
     family: 'pointer',
     linkFields: 4,
     source: 'Classic red-black tree with parent links, lazy fix-up (jemalloc rb_old, BSD tree.h)',
