@@ -15,12 +15,20 @@
 // an O(1) range update on a difference array. The still-open intervals are closed at the end
 // with the page's final depth.
 //
-// Depths come from a two-level stack. The top few pages sit in a small array, scanned linearly:
-// a heap's sift alternates between a handful of pages, so most references end there. Deeper
-// pages are ordered by a stamp (when they fell out of the top array, which preserves recency
-// order); a bitmap of live stamps with counts per word and per group of words says how many are
-// more recent. Adding and removing are O(1); a rank is a few dozen adds over adjacent memory,
-// which measured 15% faster on the 1M-item binary heap than a Fenwick tree's three walks.
+// Depths come from a two-level stack. The top few pages sit in a small ring, scanned linearly:
+// a heap's sift alternates between a handful of pages, so most references end there, and a
+// page from below enters at the front in O(1). Deeper pages are ordered by a stamp (when they
+// fell out of the top array, which preserves recency order); a bitmap of live stamps with
+// counts per word and per group of words says how many are more recent. Adding and removing
+// are O(1); a rank is a few adds over adjacent memory, which measured 15% faster on the
+// 1M-item binary heap than a Fenwick tree's three walks.
+//
+// References are queued (merging a read and a write of the same page, which count as one
+// write) and accounted in batches, apart from the heap's loop. A sift-down step whose parent
+// and children are on two pages is queued whole: after the children's page is read, its
+// references alternate between the two most recent pages, which is closed-form arithmetic.
+// On the 1M-item binary heap this took the full curve from ~5.2 s to ~3.5 s of CPU (loaded
+// machine, medians of 7 fresh processes).
 
 import { expandSiftDownStep, type MemoryObserver } from './memory';
 
