@@ -18,6 +18,8 @@ function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
           structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
           workload: articleWorkload(),
           timeBare: false,
+          // Both layouts at once fill the two cores; a second thread per sweep only competes.
+          pipelined: false,
         }
       : {
           job: 'bare',
@@ -80,6 +82,33 @@ async function main(): Promise<void> {
       ? 'targets: met'
       : 'targets: NOT met on this machine',
   );
+  // What `npm run sim -- sweep --layout L` does with one layout: the heap in one thread, its
+  // stack distances counted in a second one at the same time (same curves).
+  console.log('');
+  console.log('one layout alone, pipelined over the two cores (best of the rounds):');
+  for (const layout of LAYOUT_KINDS) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < rounds; round++) {
+      const [reply] = await runJobs(
+        [
+          {
+            job: 'sweep',
+            structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
+            workload: articleWorkload(),
+            timeBare: false,
+            pipelined: true,
+          },
+        ],
+        () => {},
+      );
+      if (reply.reply !== 'sweep') throw new Error('unexpected reply');
+      best = Math.min(best, reply.seconds);
+    }
+    const b = bare.get(layout) ?? Number.NaN;
+    console.log(
+      `${layout.padEnd(8)} full curve ${best.toFixed(2)} s, curve / bare ${(best / b).toFixed(2)}`,
+    );
+  }
 }
 
 void main();

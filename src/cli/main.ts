@@ -1,6 +1,7 @@
 // `npm run sim -- sweep|run ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
+import { availableParallelism } from 'node:os';
 import { modelCpuSeconds, NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/cost';
 import { toCsvReport, toJsonReport, toPointCsvReport, toPointJsonReport } from '../core/report';
 import { type ScalingPoint, scalingPoint, toScalingCsv, toScalingJson } from '../core/scaling';
@@ -80,6 +81,8 @@ async function main(): Promise<number> {
           structure: specOf(options, layout),
           workload: options.workload,
           timeBare,
+          // A sweep alone leaves a core free: its stack distances are counted there meanwhile.
+          pipelined: options.layouts.length < availableParallelism(),
         }
       : {
           job: 'point',

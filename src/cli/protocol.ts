@@ -11,6 +11,8 @@ export type WorkerJob =
       structure: StructureSpec;
       workload: Workload;
       timeBare: boolean;
+      /** Account the page references in a second thread while the heap runs. */
+      pipelined: boolean;
     }
   | {
       job: 'point';

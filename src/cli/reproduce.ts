@@ -16,6 +16,8 @@ async function main(): Promise<number> {
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload: articleWorkload(),
       timeBare: false,
+      // Two sweeps already fill two cores.
+      pipelined: false,
     })),
     () => {},
   );

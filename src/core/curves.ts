@@ -95,6 +95,7 @@ export class AllFramesCounter implements MemoryObserver {
   private pendingCount = 0;
   private lastPending = -1;
   private mergeAt = -1;
+  private handOff: ((entries: Int32Array, count: number) => void) | null = null;
 
   constructor(
     readonly pageCount: number,
@@ -219,8 +220,31 @@ export class AllFramesCounter implements MemoryObserver {
    * both are counts, added to the difference arrays at the end.
    */
   private flush(): void {
-    const pending = this.pending;
-    const count = this.pendingCount;
+    const handOff = this.handOff;
+    if (handOff !== null) handOff(this.pending, this.pendingCount);
+    else this.consume(this.pending, this.pendingCount);
+    this.pendingCount = 0;
+    // The last entry is gone: a later write must not be merged into it.
+    this.mergeAt = -1;
+  }
+
+  /**
+   * Sends each full queue to `handOff` instead of accounting it here: the queue (this side)
+   * and the accounting (another counter's consume(), on another thread) then run in parallel.
+   * The entries are only valid during the call.
+   */
+  handOffBatches(handOff: (entries: Int32Array, count: number) => void): void {
+    this.handOff = handOff;
+  }
+
+  /** Sends what is still queued to the hand-off; the end of a run whose batches went elsewhere. */
+  flushHandOff(): void {
+    if (this.handOff === null) throw new Error('flushHandOff() needs handOffBatches() first');
+    this.flush();
+  }
+
+  /** Accounts a batch of queued references (from this counter's queue or another's). */
+  consume(pending: Int32Array, count: number): void {
     const dirtyFrom = this.dirtyFrom;
     const top = this.top;
     const mask = this.topMask;
@@ -295,9 +319,6 @@ export class AllFramesCounter implements MemoryObserver {
     this.secondRecent = second;
     this.distanceTwo += distanceTwo;
     this.distanceTwoDirty += distanceTwoDirty;
-    this.pendingCount = 0;
-    // The last entry is gone: a later write must not be merged into it.
-    this.mergeAt = -1;
   }
 
   /**
@@ -471,6 +492,7 @@ export class AllFramesCounter implements MemoryObserver {
   /** Closes the open intervals (pages still sinking at the end of the run) and returns the curves. */
   finish(): FrameCurves {
     if (this.finished) throw new Error('finish() may be called once');
+    if (this.handOff !== null) throw new Error('this counter handed its batches off: finish the consumer');
     this.finished = true;
     this.flush();
     for (let i = 0; i < this.topCount; i++) {

@@ -2,11 +2,17 @@
 // for one frame count by direct LRU simulation (pager.ts). The CLI, the worker and the tests
 // all call these, so a scenario gives the same numbers wherever it runs.
 
-import { AllFramesCounter } from './curves';
+import { AllFramesCounter, type FrameCurves } from './curves';
 import { NO_MEMORY } from './memory';
 import { LruPager } from './pager';
 import { type StructureKind, type StructureSpec, structurePages } from './structures';
-import { type ProgressCallback, runWorkload, type Workload, workloadCapacity } from './workloads';
+import {
+  type ProgressCallback,
+  type RunStats,
+  runWorkload,
+  type Workload,
+  workloadCapacity,
+} from './workloads';
 
 export interface SweepResult {
   layout: StructureKind;
@@ -38,11 +44,25 @@ export function sweepLayout(
   workload: Workload,
   onProgress: ProgressCallback | null = null,
 ): SweepResult {
-  const { kind, itemsPerPage } = structure;
-  const addressPages = structurePages(structure, workloadCapacity(workload));
-  const counter = new AllFramesCounter(addressPages, itemsPerPage);
+  const counter = sweepCounter(structure, workload);
   const stats = runWorkload(workload, structure, counter, null, onProgress);
-  const curves = counter.finish();
+  return sweepResultOf(structure, workload, stats, counter.finish());
+}
+
+/** The curve counter a sweep of this structure and workload needs (its whole address space). */
+export function sweepCounter(structure: StructureSpec, workload: Workload): AllFramesCounter {
+  const addressPages = structurePages(structure, workloadCapacity(workload));
+  return new AllFramesCounter(addressPages, structure.itemsPerPage);
+}
+
+/** A sweep's result from its run and its curves (however the curves were counted). */
+export function sweepResultOf(
+  structure: StructureSpec,
+  workload: Workload,
+  stats: RunStats,
+  curves: FrameCurves,
+): SweepResult {
+  const { kind, itemsPerPage } = structure;
   // Expiry reserves room for growth it may not use: report only the pages actually touched.
   const pages = Math.max(1, curves.zeroFills);
   return {

@@ -100,3 +100,24 @@ describe('sim command line', () => {
     });
   });
 });
+
+describe('sim sweep of one structure', () => {
+  it('counts in a second thread (one layout leaves a core free) and prints the core’s curves', async () => {
+    const { sweepLayout } = await import('../../src/core/sweep');
+    const { structureSpec } = await import('../../src/core/structures');
+    for (const layout of ['binary', 'treap'] as const) {
+      const outcome = sim(['sweep', '--layout', layout, '--items', '3000', '--page-items', '32']);
+      expect(outcome.status, outcome.stderr).toBe(0);
+      const [entry] = (JSON.parse(outcome.stdout) as { results: JsonEntry[] }).results;
+      const direct = sweepLayout(structureSpec(layout, 32), {
+        kind: 'phk',
+        items: 3000,
+        seed: 1,
+        keyRange: 2 ** 31,
+      });
+      expect(entry.layout).toBe(layout);
+      expect(entry.pageIns).toEqual(Array.from(direct.pageIns));
+      expect(entry.writebacks).toEqual(Array.from(direct.writebacks));
+    }
+  }, 120_000);
+});

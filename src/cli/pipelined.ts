@@ -1,0 +1,47 @@
+// A full-curve sweep on two threads: this one runs the workload and queues its page references;
+// a counter worker accounts them (LRU stack distances) at the same time. Same curves as
+// sweepLayout, which the tests check; the CLI uses it because a machine has cores to spare.
+
+import { Worker } from 'node:worker_threads';
+import type { FrameCurves } from '../core/curves';
+import type { StructureSpec } from '../core/structures';
+import { type SweepResult, sweepCounter, sweepResultOf } from '../core/sweep';
+import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads';
+import type { CounterJob } from './counter-worker';
+import { BatchRing } from './ring';
+
+type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };
+
+export async function sweepPipelined(
+  structure: StructureSpec,
+  workload: Workload,
+  onProgress: ProgressCallback | null = null,
+): Promise<SweepResult> {
+  const counter = sweepCounter(structure, workload);
+  const ring = BatchRing.create();
+  const job: CounterJob = {
+    buffer: ring.buffer,
+    pageCount: counter.pageCount,
+    itemsPerPage: structure.itemsPerPage,
+  };
+  const worker = new Worker(new URL('./counter-boot.mjs', import.meta.url), { workerData: job });
+  const reply = new Promise<CounterReply>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`the counter worker stopped with code ${code}`)),
+    );
+  });
+  counter.handOffBatches((entries, count) => ring.push(entries, count));
+  try {
+    const stats = runWorkload(workload, structure, counter, null, onProgress);
+    counter.flushHandOff();
+    ring.close();
+    const answer = await reply;
+    if (!answer.ok) throw new Error(answer.message);
+    return sweepResultOf(structure, workload, stats, answer.curves);
+  } finally {
+    ring.close();
+    void worker.terminate();
+  }
+}
