@@ -7,6 +7,7 @@ import { format } from 'd3-format';
 import { type ScaleLinear, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
 import { type Selection, select } from 'd3-selection';
 import { line } from 'd3-shape';
+import { logTicks, shown } from './chartKit';
 
 export type CurveMode = 'time' | 'transfers';
 export type PressureUnit = 'pages' | 'kb';
@@ -74,7 +75,6 @@ const BOTTOM = 54;
 /** More than this many points per horizontal pixel are reduced to each column's min and max. */
 const POINTS_PER_PX = 2;
 /** Closest two left-axis ticks may be (px), so 13 px labels never touch. */
-const MIN_TICK_GAP = 22;
 /** Up to this many pages on screen, KB ticks fall on whole pages, as the article's -64 ... 0 KB. */
 const PAGE_ALIGNED_TICKS = 100;
 /** When a value is zero on a log axis it is drawn on a floor line labelled "0"; without data, here. */
@@ -380,40 +380,6 @@ function sample(p: Prepared, columns: number): [Sampled, Sampled, Sampled] {
     emit(out[0], start, aLoF, aLo, aHiF, aHi);
     emit(out[1], start, bLoF, bLo, bHiF, bHi);
     emit(out[2], start, rLoF, rLo, rHiF, rHi);
-  }
-  return out;
-}
-
-/**
- * Left-axis ticks on the log scale, at least MIN_TICK_GAP px apart. Within about a decade, plain
- * nice numbers (4, 6, 8...) say more than one lonely power of ten; over many decades, powers of
- * ten (with 2 and 5 between them when there is room), thinned to fit the height.
- */
-function logTicks(lo: number, hi: number, height: number): number[] {
-  const span = Math.log10(hi / lo);
-  const perDecade = height / Math.max(span, 1e-9);
-  const spaced = (ts: number[]): boolean =>
-    ts.every((t, i) => i === 0 || Math.log10(t / ts[i - 1]) * perDecade >= MIN_TICK_GAP);
-  if (span < 1) {
-    let ts: number[] = [];
-    for (let count = Math.max(2, Math.floor(height / MIN_TICK_GAP)); count >= 2; count--) {
-      ts = niceTicks(lo, hi, count).filter((t) => t > 0);
-      if (spaced(ts)) break;
-    }
-    return ts;
-  }
-  const first = Math.floor(Math.log10(lo));
-  const last = Math.ceil(Math.log10(hi));
-  const multipliers = Math.log10(2) * perDecade >= MIN_TICK_GAP * 1.2 ? [1, 2, 5] : [1];
-  const every = Math.max(1, Math.ceil((MIN_TICK_GAP * 1.3) / perDecade));
-  const out: number[] = [];
-  for (let e = first; e <= last; e++) {
-    if ((e - first) % every !== 0) continue;
-    for (const m of multipliers) {
-      // Built from a decimal string so ticks print as 0.001, not 0.0010000000000000002.
-      const t = Number(`${m}e${e}`);
-      if (t >= lo && t <= hi) out.push(t);
-    }
   }
   return out;
 }
@@ -1044,14 +1010,6 @@ export class CurvesChart {
     event.preventDefault();
     event.stopPropagation();
   }
-}
-
-function shown<E extends SVGElement>(
-  selection: Selection<E, unknown, null, undefined>,
-  visible: boolean,
-): void {
-  if (visible) selection.style('display', null);
-  else selection.style('display', 'none');
 }
 
 let measureContext: CanvasRenderingContext2D | null | undefined;

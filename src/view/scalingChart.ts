@@ -28,6 +28,7 @@ import {
   type ScalingSource,
 } from '../core/scalingSeries';
 import { STRUCTURES, type StructureKind } from '../core/structures';
+import { logTicks, shown } from './chartKit';
 
 export interface ScalingChartData {
   /** One series per structure, from the cost model. */
@@ -68,7 +69,6 @@ const RIGHT = 18;
 /** Width of a 13 px character, to size the left margin from the tick labels. */
 const CHAR_PX = 7.4;
 /** Closest two y ticks may be (px), so 13 px labels never touch. */
-const MIN_TICK_GAP = 22;
 const MARK_AREA = 70;
 
 /** Marker per structure; a rotation turns the triangle into a second, distinct shape. */
@@ -95,31 +95,6 @@ function markPath(kind: StructureKind, area = MARK_AREA): string {
 function markTransform(kind: StructureKind, x: number, y: number): string {
   const r = MARKS[kind].rotate;
   return r === 0 ? `translate(${x},${y})` : `translate(${x},${y}) rotate(${r})`;
-}
-
-/** Powers of ten, with 2 and 5 between them when the height allows, thinned to fit. */
-function logTicks(lo: number, hi: number, height: number): number[] {
-  const span = Math.log10(hi / lo);
-  const perDecade = height / Math.max(span, 1e-9);
-  const multipliers =
-    perDecade * Math.log10(2) >= MIN_TICK_GAP * 1.1
-      ? [1, 2, 5]
-      : perDecade * Math.log10(3) >= MIN_TICK_GAP
-        ? [1, 3]
-        : [1];
-  const every = Math.max(1, Math.ceil((MIN_TICK_GAP * 1.2) / perDecade));
-  const first = Math.floor(Math.log10(lo));
-  const last = Math.ceil(Math.log10(hi));
-  const out: number[] = [];
-  for (let e = first; e <= last; e++) {
-    if ((e - first) % every !== 0) continue;
-    for (const m of multipliers) {
-      // From a decimal string, so the tick is 1e-7 and not 1.0000000000000001e-7.
-      const t = Number(`${m}e${e}`);
-      if (t >= lo && t <= hi) out.push(t);
-    }
-  }
-  return out;
 }
 
 interface Geometry {
@@ -637,14 +612,6 @@ function fitText(text: Text, candidates: string[], max: number): void {
     chosen = `${last.slice(0, keep).trimEnd()}…`;
   }
   if (node.textContent !== chosen) node.textContent = chosen;
-}
-
-function shown<E extends SVGElement>(
-  selection: Selection<E, unknown, null, undefined>,
-  visible: boolean,
-): void {
-  if (visible) selection.style('display', null);
-  else selection.style('display', 'none');
 }
 
 /** A legend swatch: a short line in the structure's colour and dash, with its marker. */
