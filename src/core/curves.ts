@@ -492,7 +492,8 @@ export class AllFramesCounter implements MemoryObserver {
   /** Closes the open intervals (pages still sinking at the end of the run) and returns the curves. */
   finish(): FrameCurves {
     if (this.finished) throw new Error('finish() may be called once');
-    if (this.handOff !== null) throw new Error('this counter handed its batches off: finish the consumer');
+    if (this.handOff !== null)
+      throw new Error('this counter handed its batches off: finish the consumer');
     this.finished = true;
     this.flush();
     for (let i = 0; i < this.topCount; i++) {
