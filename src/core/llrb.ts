@@ -1,129 +1,35 @@
 // Sedgewick's left-leaning red-black tree (2008), as jemalloc's rb_new: no parent links, so every
 // operation goes down from the root and fixes colours on the way back up the recursion.
 
-import { Arena, LEFT, NIL, RIGHT, TAG } from './arena';
-import type { EventSink, OpKind } from './events';
-import { type HandleCallback, NO_HANDLE, type PriorityQueue, type QueueOptions } from './queue';
+import { LEFT, NIL, RIGHT, TAG } from './arena';
+import { ArenaQueue } from './arenaQueue';
+import type { QueueOptions } from './queue';
 
 // A node's TAG is the colour of the link from its parent (the root's is black).
 const RED = 1;
 const BLACK = 0;
 
-export class LlrbTree implements PriorityQueue {
+export class LlrbTree extends ArenaQueue {
   readonly kind = 'llrb' as const;
-  readonly arena: Arena;
-  private opIndex = 0;
-  comparisons = 0;
-  /** Rotations. */
-  swaps = 0;
-  private readonly sink: EventSink | null;
-  private readonly opSink: EventSink | null;
-  private readonly onHandle: HandleCallback | null;
   /** The node the last deleteMin took out of its subtree (a second return value). */
   private detached = NIL;
 
   constructor(options: QueueOptions) {
-    this.opSink = options.sink ?? null;
-    this.sink = options.sinkOpsOnly ? null : this.opSink;
-    this.onHandle = options.onHandle ?? null;
-    this.arena = new Arena({
-      capacity: options.capacity,
-      fields: [LEFT, RIGHT, TAG],
-      nodeBytes: options.nodeBytes ?? 48,
-      memory: options.memory,
-      sink: this.sink,
-    });
+    super(options, [LEFT, RIGHT, TAG], 'tree');
   }
 
-  get size(): number {
-    return this.arena.size;
-  }
-
-  get operations(): number {
-    return this.opIndex;
-  }
-
-  get accesses(): number {
-    return this.arena.accesses;
-  }
-
-  peekKey(): number {
-    const node = this.peekMin();
-    if (node === NIL) throw new RangeError('peek on an empty tree');
-    return this.arena.peekKey(node);
-  }
-
-  insert(item: number, key: number): number {
-    const arena = this.arena;
-    if (arena.size >= arena.capacity) {
-      throw new RangeError(`tree is full (capacity ${arena.capacity})`);
-    }
-    this.begin('insert', NO_HANDLE, key, item);
-    const node = arena.alloc(item, key);
-    if (this.onHandle !== null) this.onHandle(item, node);
-    this.insertNode(node, key);
-    this.end('insert', node);
-    return node;
-  }
-
-  popMin(): number {
-    const arena = this.arena;
-    const peeked = this.peekMin();
-    if (peeked === NIL) throw new RangeError('popMin on an empty tree');
-    this.begin('popMin', peeked, arena.peekKey(peeked), arena.peekItem(peeked));
+  /** Sedgewick's deleteMin from the root, which then ends black. */
+  protected detachMin(): number {
     const root = this.arena.link(NIL, LEFT);
     this.setRoot(root, this.deleteMin(root));
-    const item = this.release(this.detached);
-    this.end('popMin', NO_HANDLE);
-    return item;
+    return this.detached;
   }
 
-  delete(node: number): number {
-    this.checkNode(node, 'delete');
-    this.begin('delete', node, this.arena.peekKey(node), this.arena.peekItem(node));
-    this.unlinkNode(node);
-    const item = this.release(node);
-    this.end('delete', NO_HANDLE);
-    return item;
-  }
-
-  /** Takes the node out, rewrites its key, and inserts the same node again. */
-  reorder(node: number, key: number): number {
-    this.checkNode(node, 'reorder');
-    this.begin('reorder', node, key, this.arena.peekItem(node));
-    this.unlinkNode(node);
-    this.arena.setKey(node, key);
-    this.insertNode(node, key);
-    this.end('reorder', node);
-    return node;
-  }
-
-  checkpoint(): () => void {
-    const arena = this.arena.snapshot();
-    const opIndex = this.opIndex;
-    const comparisons = this.comparisons;
-    const swaps = this.swaps;
-    return () => {
-      this.arena.restore(arena);
-      this.opIndex = opIndex;
-      this.comparisons = comparisons;
-      this.swaps = swaps;
-    };
-  }
-
-  /** The leftmost node, found without touching memory (NIL when empty). */
-  private peekMin(): number {
-    const arena = this.arena;
-    let node = arena.peekLink(NIL, LEFT);
-    if (node === NIL) return NIL;
-    for (let left = arena.peekLink(node, LEFT); left !== NIL; left = arena.peekLink(node, LEFT)) {
-      node = left;
-    }
-    return node;
-  }
-
-  /** Makes `node` a red leaf and inserts it; the root ends black. */
-  private insertNode(node: number, key: number): void {
+  /**
+   * Makes `node` a red leaf and inserts it; the root ends black. A reordered node is inserted
+   * again as it is, with its new key.
+   */
+  protected attach(node: number, key: number): void {
     const arena = this.arena;
     // The node's links are garbage (a fresh or reused slot, or a node just taken out): reset them
     // first, as jemalloc's rbtn_new does, so the descent can hand the node back as a leaf.
@@ -152,7 +58,7 @@ export class LlrbTree implements PriorityQueue {
   }
 
   /** Removes `node` from the tree (Sedgewick's delete by key), leaving it allocated. */
-  private unlinkNode(node: number): void {
+  protected detach(node: number): void {
     // The target's key is read once; the descent compares it with each node on the path, and
     // recognises the target itself by its number, which costs no access.
     const key = this.arena.key(node);
@@ -346,55 +252,5 @@ export class LlrbTree implements PriorityQueue {
 
   private leftIsRed(node: number): boolean {
     return node !== NIL && this.isRed(this.arena.link(node, LEFT));
-  }
-
-  /** Is (key, node) before (key of other, other)? Reads the other node's key. */
-  private precedes(node: number, key: number, other: number): boolean {
-    const otherKey = this.arena.key(other);
-    this.comparisons++;
-    const less = key < otherKey || (key === otherKey && node < other);
-    if (this.sink !== null) {
-      this.sink.emit({
-        kind: 'node-compare',
-        what: 'key',
-        node,
-        other,
-        value: key,
-        otherValue: otherKey,
-        less,
-      });
-    }
-    return less;
-  }
-
-  /** Reads the item of a node that has left the tree, and frees the node. */
-  private release(node: number): number {
-    const item = this.arena.item(node);
-    if (this.onHandle !== null) this.onHandle(item, NO_HANDLE);
-    this.arena.free(node);
-    return item;
-  }
-
-  private checkNode(node: number, op: string): void {
-    if (!this.arena.isLive(node)) {
-      throw new RangeError(
-        this.arena.size === 0
-          ? `${op}: the tree is empty`
-          : `${op}: node ${node} holds no item of this tree`,
-      );
-    }
-  }
-
-  private begin(op: OpKind, node: number, key: number, item: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, handle: node, key, item });
-    }
-  }
-
-  private end(op: OpKind, node: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, handle: node });
-    }
-    this.opIndex++;
   }
 }

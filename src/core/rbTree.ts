@@ -1,129 +1,36 @@
 // The classic red-black tree with parent links and bottom-up (lazy) fix-up, as CLRS and BSD
 // sys/tree.h write it (jemalloc's rb_old): the fix-up climbs only as far as the colours need.
 
-import { Arena, LEFT, NIL, PARENT, RIGHT, TAG } from './arena';
-import type { EventSink, OpKind } from './events';
-import { type HandleCallback, NO_HANDLE, type PriorityQueue, type QueueOptions } from './queue';
+import { LEFT, NIL, PARENT, RIGHT, TAG } from './arena';
+import { ArenaQueue } from './arenaQueue';
+import type { QueueOptions } from './queue';
 
 const RED = 1;
 const BLACK = 0;
 
-export class RbTree implements PriorityQueue {
+export class RbTree extends ArenaQueue {
   readonly kind = 'rb' as const;
-  readonly arena: Arena;
-  private opIndex = 0;
-  comparisons = 0;
-  /** Rotations. */
-  swaps = 0;
-  private readonly sink: EventSink | null;
-  private readonly opSink: EventSink | null;
-  private readonly onHandle: HandleCallback | null;
 
   constructor(options: QueueOptions) {
-    this.opSink = options.sink ?? null;
-    this.sink = options.sinkOpsOnly ? null : this.opSink;
-    this.onHandle = options.onHandle ?? null;
-    this.arena = new Arena({
-      capacity: options.capacity,
-      fields: [LEFT, RIGHT, PARENT, TAG],
-      nodeBytes: options.nodeBytes ?? 48,
-      memory: options.memory,
-      sink: this.sink,
-    });
+    super(options, [LEFT, RIGHT, PARENT, TAG], 'tree');
   }
 
-  get size(): number {
-    return this.arena.size;
-  }
-
-  get operations(): number {
-    return this.opIndex;
-  }
-
-  get accesses(): number {
-    return this.arena.accesses;
-  }
-
-  peekKey(): number {
-    const node = this.peekMin();
-    if (node === NIL) throw new RangeError('peek on an empty tree');
-    return this.arena.peekKey(node);
-  }
-
-  insert(item: number, key: number): number {
+  /** Down the left links to the minimum, which then leaves as any node does. */
+  protected detachMin(): number {
     const arena = this.arena;
-    if (arena.size >= arena.capacity) {
-      throw new RangeError(`tree is full (capacity ${arena.capacity})`);
-    }
-    this.begin('insert', NO_HANDLE, key, item);
-    const node = arena.alloc(item, key);
-    if (this.onHandle !== null) this.onHandle(item, node);
-    this.insertNode(node, key);
-    this.end('insert', node);
-    return node;
-  }
-
-  popMin(): number {
-    const arena = this.arena;
-    const peeked = this.peekMin();
-    if (peeked === NIL) throw new RangeError('popMin on an empty tree');
-    this.begin('popMin', peeked, arena.peekKey(peeked), arena.peekItem(peeked));
     let node = arena.link(NIL, LEFT);
     for (let left = arena.link(node, LEFT); left !== NIL; left = arena.link(node, LEFT)) {
       node = left;
     }
-    this.unlinkNode(node);
-    const item = this.release(node);
-    this.end('popMin', NO_HANDLE);
-    return item;
-  }
-
-  delete(node: number): number {
-    this.checkNode(node, 'delete');
-    this.begin('delete', node, this.arena.peekKey(node), this.arena.peekItem(node));
-    this.unlinkNode(node);
-    const item = this.release(node);
-    this.end('delete', NO_HANDLE);
-    return item;
-  }
-
-  /** Takes the node out, rewrites its key, and inserts the same node again as a red leaf. */
-  reorder(node: number, key: number): number {
-    this.checkNode(node, 'reorder');
-    this.begin('reorder', node, key, this.arena.peekItem(node));
-    this.unlinkNode(node);
-    this.arena.setKey(node, key);
-    this.insertNode(node, key);
-    this.end('reorder', node);
+    this.detach(node);
     return node;
   }
 
-  checkpoint(): () => void {
-    const arena = this.arena.snapshot();
-    const opIndex = this.opIndex;
-    const comparisons = this.comparisons;
-    const swaps = this.swaps;
-    return () => {
-      this.arena.restore(arena);
-      this.opIndex = opIndex;
-      this.comparisons = comparisons;
-      this.swaps = swaps;
-    };
-  }
-
-  /** The leftmost node, found without touching memory (NIL when empty). */
-  private peekMin(): number {
-    const arena = this.arena;
-    let node = arena.peekLink(NIL, LEFT);
-    if (node === NIL) return NIL;
-    for (let left = arena.peekLink(node, LEFT); left !== NIL; left = arena.peekLink(node, LEFT)) {
-      node = left;
-    }
-    return node;
-  }
-
-  /** BSD RB_INSERT: descend by (key, node), hang the node as a red leaf, then fix up. */
-  private insertNode(node: number, key: number): void {
+  /**
+   * BSD RB_INSERT: descend by (key, node), hang the node as a red leaf, then fix up. A reordered
+   * node goes in again the same way, as a red leaf.
+   */
+  protected attach(node: number, key: number): void {
     const arena = this.arena;
     let parent = NIL;
     let side = LEFT; // the header's LEFT holds the root
@@ -180,7 +87,7 @@ export class RbTree implements PriorityQueue {
    * copied). The position that lost a black is tracked as (child, parent), so a missing child
    * never has to be a sentinel node whose fields get written.
    */
-  private unlinkNode(node: number): void {
+  protected detach(node: number): void {
     const arena = this.arena;
     const left = arena.link(node, LEFT);
     const right = arena.link(node, RIGHT);
@@ -296,55 +203,5 @@ export class RbTree implements PriorityQueue {
   /** NIL is black and is never read: node 0's fields belong to the header. */
   private isRed(node: number): boolean {
     return node !== NIL && this.arena.link(node, TAG) === RED;
-  }
-
-  /** Is (key, node) before (key of other, other)? Reads the other node's key. */
-  private precedes(node: number, key: number, other: number): boolean {
-    const otherKey = this.arena.key(other);
-    this.comparisons++;
-    const less = key < otherKey || (key === otherKey && node < other);
-    if (this.sink !== null) {
-      this.sink.emit({
-        kind: 'node-compare',
-        what: 'key',
-        node,
-        other,
-        value: key,
-        otherValue: otherKey,
-        less,
-      });
-    }
-    return less;
-  }
-
-  /** Reads the item of a node that has left the tree, and frees the node. */
-  private release(node: number): number {
-    const item = this.arena.item(node);
-    if (this.onHandle !== null) this.onHandle(item, NO_HANDLE);
-    this.arena.free(node);
-    return item;
-  }
-
-  private checkNode(node: number, op: string): void {
-    if (!this.arena.isLive(node)) {
-      throw new RangeError(
-        this.arena.size === 0
-          ? `${op}: the tree is empty`
-          : `${op}: node ${node} holds no item of this tree`,
-      );
-    }
-  }
-
-  private begin(op: OpKind, node: number, key: number, item: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, handle: node, key, item });
-    }
-  }
-
-  private end(op: OpKind, node: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, handle: node });
-    }
-    this.opIndex++;
   }
 }

@@ -1,9 +1,9 @@
 // Jason Evans' trp_prng treap (seed 001): a binary search tree on (key, node) and a min-heap on
 // priorities from its own xorshift32, not the keys' random(3): a random shape whatever the keys.
 
-import { Arena, LEFT, NIL, PARENT, RIGHT, TAG } from './arena';
-import type { EventSink, OpKind } from './events';
-import { type HandleCallback, NO_HANDLE, type PriorityQueue, type QueueOptions } from './queue';
+import { LEFT, NIL, PARENT, RIGHT, TAG } from './arena';
+import { ArenaQueue } from './arenaQueue';
+import type { QueueOptions } from './queue';
 import { Xorshift32 } from './random';
 
 /** The link on the other side: the one a rotation hands over to the node that moves down. */
@@ -11,71 +11,18 @@ function opposite(side: number): number {
   return side === LEFT ? RIGHT : LEFT;
 }
 
-export class Treap implements PriorityQueue {
+export class Treap extends ArenaQueue {
   readonly kind = 'treap' as const;
-  readonly arena: Arena;
-  private opIndex = 0;
-  comparisons = 0;
-  /** Rotations. */
-  swaps = 0;
-  private readonly sink: EventSink | null;
-  private readonly opSink: EventSink | null;
-  private readonly onHandle: HandleCallback | null;
   private readonly random: Xorshift32;
 
   constructor(options: QueueOptions) {
-    this.opSink = options.sink ?? null;
-    this.sink = options.sinkOpsOnly ? null : this.opSink;
-    this.onHandle = options.onHandle ?? null;
-    this.arena = new Arena({
-      capacity: options.capacity,
-      fields: [LEFT, RIGHT, PARENT, TAG],
-      nodeBytes: options.nodeBytes ?? 48,
-      memory: options.memory,
-      sink: this.sink,
-    });
+    super(options, [LEFT, RIGHT, PARENT, TAG], 'treap');
     this.random = new Xorshift32(options.prioritySeed ?? 1);
   }
 
-  get size(): number {
-    return this.arena.size;
-  }
-
-  /** Every field read or write so far, counted by the arena. */
-  get accesses(): number {
-    return this.arena.accesses;
-  }
-
-  get operations(): number {
-    return this.opIndex;
-  }
-
-  peekKey(): number {
-    const node = this.peekMinNode();
-    if (node === NIL) throw new RangeError('peek on an empty treap');
-    return this.arena.peekKey(node);
-  }
-
-  insert(item: number, key: number): number {
+  /** The leftmost node has no left child: its right subtree (if any) takes its place. */
+  protected detachMin(): number {
     const arena = this.arena;
-    if (arena.size >= arena.capacity) {
-      throw new RangeError(`treap is full (capacity ${arena.capacity})`);
-    }
-    this.begin('insert', NO_HANDLE, key, item);
-    const node = arena.alloc(item, key);
-    if (this.onHandle !== null) this.onHandle(item, node);
-    arena.setLink(node, TAG, this.random.next());
-    this.place(node, key);
-    this.end('insert', node);
-    return node;
-  }
-
-  popMin(): number {
-    const arena = this.arena;
-    const peeked = this.peekMinNode();
-    if (peeked === NIL) throw new RangeError('popMin on an empty treap');
-    this.begin('popMin', peeked, arena.peekKey(peeked), arena.peekItem(peeked));
-    // The leftmost node has no left child: its right subtree (if any) takes its place.
     let parent = NIL;
     let node = arena.link(NIL, LEFT);
     for (;;) {
@@ -86,83 +33,32 @@ export class Treap implements PriorityQueue {
     }
     const right = arena.link(node, RIGHT);
     this.splice(parent, LEFT, NIL, right);
-    const item = this.release(node);
-    this.end('popMin', NO_HANDLE);
-    return item;
-  }
-
-  delete(node: number): number {
-    this.checkNode(node, 'delete');
-    this.begin('delete', node, this.arena.peekKey(node), this.arena.peekItem(node));
-    this.detach(node);
-    const item = this.release(node);
-    this.end('delete', NO_HANDLE);
-    return item;
-  }
-
-  /** Takes the node out, rewrites its key and puts it back in: it keeps its number and priority. */
-  reorder(node: number, key: number): number {
-    this.checkNode(node, 'reorder');
-    this.begin('reorder', node, key, this.arena.peekItem(node));
-    this.detach(node);
-    this.arena.setKey(node, key);
-    this.place(node, key);
-    this.end('reorder', node);
     return node;
   }
 
-  checkpoint(): () => void {
-    const arena = this.arena.snapshot();
-    const { opIndex, comparisons, swaps } = this;
+  /** The priority generator's state goes back with the tree. */
+  protected override saveExtra(): () => void {
     const randomState = this.random.state;
     return () => {
-      this.arena.restore(arena);
-      this.opIndex = opIndex;
-      this.comparisons = comparisons;
-      this.swaps = swaps;
       this.random.state = randomState;
     };
   }
 
-  /** The leftmost node, followed without memory accesses (peeks and op-begin events). */
-  private peekMinNode(): number {
-    const arena = this.arena;
-    let node = arena.peekLink(NIL, LEFT);
-    if (node === NIL) return NIL;
-    for (let left = arena.peekLink(node, LEFT); left !== NIL; left = arena.peekLink(node, LEFT)) {
-      node = left;
-    }
-    return node;
-  }
-
   /**
-   * Walks down from the root by (key, node), hangs the node as a leaf, then rotates it up while
-   * its priority is strictly smaller than its parent's (its TAG is already written).
+   * A fresh node draws its priority (a reordered one keeps its number and priority); then walks
+   * down from the root by (key, node), hangs the node as a leaf, and rotates it up while its
+   * priority is strictly smaller than its parent's.
    */
-  private place(node: number, key: number): void {
+  protected attach(node: number, key: number, fresh: boolean): void {
     const arena = this.arena;
     const sink = this.sink;
+    if (fresh) arena.setLink(node, TAG, this.random.next());
     let parent = NIL;
     let side = LEFT; // the header's LEFT is the root
     let cur = arena.link(NIL, LEFT);
     while (cur !== NIL) {
-      const curKey = arena.key(cur);
-      this.comparisons++;
-      // Node numbers break ties: comparing them is free, they are the pointers themselves.
-      const less = key < curKey || (key === curKey && node < cur);
-      if (sink !== null) {
-        sink.emit({
-          kind: 'node-compare',
-          what: 'key',
-          node,
-          other: cur,
-          value: key,
-          otherValue: curKey,
-          less,
-        });
-      }
       parent = cur;
-      side = less ? LEFT : RIGHT;
+      side = this.precedes(node, key, cur) ? LEFT : RIGHT;
       cur = arena.link(cur, side);
     }
     arena.setLink(parent, side, node);
@@ -199,7 +95,7 @@ export class Treap implements PriorityQueue {
    * Takes a node out of the tree without freeing it: rotates it down towards the child of smaller
    * priority until it has at most one child, then splices it out.
    */
-  private detach(node: number): void {
+  protected detach(node: number): void {
     const arena = this.arena;
     const sink = this.sink;
     let parent = arena.link(node, PARENT);
@@ -266,36 +162,5 @@ export class Treap implements PriorityQueue {
     arena.setLink(up, PARENT, grand);
     arena.setLink(grand, grandSide, up);
     return inner;
-  }
-
-  /** Reads the item, reports it gone and frees its node. */
-  private release(node: number): number {
-    const item = this.arena.item(node);
-    if (this.onHandle !== null) this.onHandle(item, NO_HANDLE);
-    this.arena.free(node);
-    return item;
-  }
-
-  private checkNode(node: number, op: string): void {
-    if (!this.arena.isLive(node)) {
-      throw new RangeError(
-        this.arena.size === 0
-          ? `${op}: the treap is empty`
-          : `${op}: node ${node} holds no item of this treap`,
-      );
-    }
-  }
-
-  private begin(op: OpKind, node: number, key: number, item: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, handle: node, key, item });
-    }
-  }
-
-  private end(op: OpKind, node: number): void {
-    if (this.opSink !== null) {
-      this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, handle: node });
-    }
-    this.opIndex++;
   }
 }
