@@ -1,6 +1,6 @@
-// A min-heap over any Layout, with the operations Varnish's expiry heap (vbh.c) offers:
-// insert, popMin, delete(slot) and reorder(slot). Every slot read and write is reported to a
-// MemoryObserver in the order the README's memory access model fixes, so a run is a page trace.
+// A min-heap over any Layout (binary, B-heap, aligned d-ary), with the operations Varnish's expiry
+// heap (vbh.c) offers: insert, popMin, delete(slot) and reorder(slot). Every slot read and write is
+// reported to a MemoryObserver in the order the README's memory access model fixes.
 
 import type { EventSink, OpKind } from './events';
 import type { Layout } from './layout';
@@ -9,6 +9,7 @@ import type { PriorityQueue } from './queue';
 
 /** Slot 0 is never used: it doubles as "not in the heap", as BINHEAP_NOIDX does in vbh.c. */
 export const NO_SLOT = 0;
+/** The root's slot in the article's two layouts (a d-ary heap's is its layout's rootSlot). */
 export const ROOT_SLOT = 1;
 
 /** Told whenever an item changes slot (NO_SLOT when it leaves), so callers can keep handles. */
@@ -39,12 +40,17 @@ export class Heap implements PriorityQueue {
   /** Key of the item in each slot. Keys live with the slot: the model's "pointer to the object". */
   private readonly keys: Float64Array;
   private readonly items: Int32Array;
-  private tail = 0; // last used slot; the heap holds slots 1..tail
+  /** layout.rootSlot, kept here so the hot loops read a field of the heap, not of the layout. */
+  private readonly root: number;
+  /** More than two children per slot: sift down through siftDownWide. */
+  private readonly wide: boolean;
+  private tail: number; // last used slot; the heap holds slots root..tail
   private opIndex = 0;
   comparisons = 0;
   swaps = 0;
-  // Accesses outside the sifts (the tail write of an insert, the reads and writes of a removal);
-  // every sift compare reads two slots and every swap writes two, so the rest follows.
+  // Accesses outside the sifts (the tail write of an insert, the reads and writes of a removal),
+  // and siftDownWide's correction; every other compare reads two slots and every swap writes two,
+  // so the rest follows.
   private opAccesses = 0;
   private readonly memory: MemoryObserver;
   private readonly sink: EventSink | null;
@@ -58,9 +64,12 @@ export class Heap implements PriorityQueue {
     if (!Number.isInteger(options.capacity) || options.capacity < 1) {
       throw new RangeError(`capacity must be a positive integer, got ${options.capacity}`);
     }
-    // Both layouts fill slots 1..n densely, so n items need n + 1 slots.
-    this.keys = new Float64Array(options.capacity + 1);
-    this.items = new Int32Array(options.capacity + 1);
+    // Every layout fills slots root..root+n-1 densely, so n items need n + root slots.
+    this.root = layout.rootSlot;
+    this.wide = layout.arity > 2;
+    this.tail = this.root - 1;
+    this.keys = new Float64Array(options.capacity + this.root);
+    this.items = new Int32Array(options.capacity + this.root);
     this.memory = options.memory;
     this.opSink = options.sink ?? null;
     this.sink = options.sinkOpsOnly ? null : this.opSink;
@@ -68,6 +77,11 @@ export class Heap implements PriorityQueue {
   }
 
   get size(): number {
+    return this.tail - this.root + 1;
+  }
+
+  /** The highest used slot (root - 1 when empty), for views and tests that walk the array. */
+  get lastSlot(): number {
     return this.tail;
   }
 
@@ -76,7 +90,7 @@ export class Heap implements PriorityQueue {
   }
 
   get capacity(): number {
-    return this.keys.length - 1;
+    return this.keys.length - this.root;
   }
 
   /** Number of operations run so far (insert, popMin, delete, reorder). */
@@ -113,22 +127,24 @@ export class Heap implements PriorityQueue {
     return () => this.restore(saved);
   }
 
+  /** No memory access: for views and tests. */
   keyAt(slot: number): number {
     return this.keys[slot];
   }
 
+  /** No memory access: for views and tests. */
   itemAt(slot: number): number {
     return this.items[slot];
   }
 
   /** Smallest key, without touching memory (for workloads that peek; Varnish reads the root). */
   peekKey(): number {
-    if (this.tail === 0) throw new RangeError('peek on an empty heap');
-    return this.keys[ROOT_SLOT];
+    if (this.tail < this.root) throw new RangeError('peek on an empty heap');
+    return this.keys[this.root];
   }
 
   insert(item: number, key: number): number {
-    if (this.tail >= this.capacity) {
+    if (this.tail >= this.keys.length - 1) {
       throw new RangeError(`heap is full (capacity ${this.capacity})`);
     }
     const slot = ++this.tail;
@@ -146,12 +162,13 @@ export class Heap implements PriorityQueue {
 
   /** Removes the smallest item and returns its id. */
   popMin(): number {
-    if (this.tail === 0) throw new RangeError('popMin on an empty heap');
-    const key = this.keys[ROOT_SLOT];
-    this.begin('popMin', ROOT_SLOT, key, this.items[ROOT_SLOT]);
-    const item = this.items[ROOT_SLOT];
-    this.opAccesses += this.tail === ROOT_SLOT ? 2 : 4;
-    const rest = this.removeAt(ROOT_SLOT);
+    const root = this.root;
+    if (this.tail < root) throw new RangeError('popMin on an empty heap');
+    const key = this.keys[root];
+    this.begin('popMin', root, key, this.items[root]);
+    const item = this.items[root];
+    this.opAccesses += this.tail === root ? 2 : 4;
+    const rest = this.removeAt(root);
     this.end('popMin', rest);
     return item;
   }
@@ -184,11 +201,12 @@ export class Heap implements PriorityQueue {
   }
 
   private checkSlot(slot: number, op: string): void {
-    if (!Number.isInteger(slot) || slot < ROOT_SLOT || slot > this.tail) {
+    const root = this.root;
+    if (!Number.isInteger(slot) || slot < root || slot > this.tail) {
       throw new RangeError(
-        this.tail === 0
+        this.tail < root
           ? `${op}: the heap is empty`
-          : `${op}: slot must be from 1 to ${this.tail}, got ${slot}`,
+          : `${op}: slot must be from ${root} to ${this.tail}, got ${slot}`,
       );
     }
   }
@@ -242,10 +260,11 @@ export class Heap implements PriorityQueue {
     const memory = this.memory;
     const sink = this.sink;
     const onSlot = this.onSlot;
+    const root = this.root;
     const key = keys[slot];
     const item = items[slot];
     const start = slot;
-    while (slot > ROOT_SLOT) {
+    while (slot > root) {
       const parent = layout.parent(slot);
       const parentKey = keys[parent];
       memory.read(slot);
@@ -286,9 +305,11 @@ export class Heap implements PriorityQueue {
   /**
    * Moves the item in `slot` down: pick the smaller child (the second only if strictly smaller),
    * and stop only if the parent is strictly smaller than it, as vbh.c's trickledown does.
-   * Same hole technique and early key loads as siftUp.
+   * Same hole technique and early key loads as siftUp. This is the two-child path (the
+   * benchmarks' hot loop); layouts with more children go through siftDownWide.
    */
   private siftDown(slot: number): number {
+    if (this.wide) return this.siftDownWide(slot);
     const layout = this.layout;
     const keys = this.keys;
     const items = this.items;
@@ -360,6 +381,94 @@ export class Heap implements PriorityQueue {
         memory.write(slot);
         memory.write(child);
       }
+      const childItem = items[child];
+      keys[slot] = childKey;
+      items[slot] = childItem;
+      this.swaps++;
+      if (sink !== null) sink.emit({ kind: 'swap', sift: 'down', slot, other: child });
+      if (onSlot !== null) onSlot(childItem, slot);
+      slot = child;
+    }
+    if (slot !== start) {
+      keys[slot] = key;
+      items[slot] = item;
+      if (onSlot !== null) onSlot(item, slot);
+    }
+    return slot;
+  }
+
+  /**
+   * siftDown over up to `arity` children: scan them left to right keeping the smallest (a later
+   * child wins only if strictly smaller, role 'second-first'), then stop only if the parent is
+   * strictly smaller. The first child is read only when a second exists to compare it with, as
+   * in siftDown. Every reference goes to the observer one by one (siftDownStep speaks of two
+   * children only).
+   *
+   * A level with k >= 2 children reads k + 2 slots for k comparisons, where `accesses` counts
+   * two per comparison: the level adds 2 - k to opAccesses so the count stays exact.
+   */
+  private siftDownWide(slot: number): number {
+    const layout = this.layout;
+    const keys = this.keys;
+    const items = this.items;
+    const memory = this.memory;
+    const sink = this.sink;
+    const onSlot = this.onSlot;
+    const tail = this.tail;
+    const key = keys[slot];
+    const item = items[slot];
+    const start = slot;
+    for (;;) {
+      const first = layout.firstChild(slot);
+      if (first > tail) break;
+      const last = Math.min(layout.lastChild(slot), tail);
+      let child = first;
+      let childKey = keys[first];
+      if (last > first) {
+        memory.read(first);
+        this.opAccesses += 1 - (last - first); // 2 - k for the k = last - first + 1 children
+      }
+      for (let sibling = first + 1; sibling <= last; sibling++) {
+        const siblingKey = keys[sibling];
+        memory.read(sibling);
+        this.comparisons++;
+        const siblingLess = siblingKey < childKey;
+        if (sink !== null) {
+          sink.emit({
+            kind: 'compare',
+            sift: 'down',
+            role: 'second-first',
+            slot: sibling,
+            other: child,
+            slotKey: siblingKey,
+            otherKey: childKey,
+            less: siblingLess,
+          });
+        }
+        if (siblingLess) {
+          child = sibling;
+          childKey = siblingKey;
+        }
+      }
+      memory.read(slot);
+      memory.read(child);
+      this.comparisons++;
+      const parentLess = key < childKey;
+      if (sink !== null) {
+        sink.emit({
+          kind: 'compare',
+          sift: 'down',
+          role: 'parent-child',
+          slot,
+          other: child,
+          slotKey: key,
+          otherKey: childKey,
+          less: parentLess,
+        });
+      }
+      if (parentLess) break;
+      memory.write(slot);
+      memory.write(child);
       const childItem = items[child];
       keys[slot] = childKey;
       items[slot] = childItem;

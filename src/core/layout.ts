@@ -1,8 +1,19 @@
-// Index maps that place a heap in memory. As in Varnish's vbh.c, the binary heap and the B-heap
-// share every line of heap code and differ only in parent() and the children: this file.
+// Index maps that place a heap in memory. As in Varnish's vbh.c, the binary heap, the B-heap and
+// the aligned d-ary heaps share every line of heap code and differ only in parent() and the
+// children: this file.
 
-/** Which index map a heap uses. */
+/** The article's two index maps (the ones its calibration and claims are about). */
 export type LayoutKind = 'binary' | 'bheap';
+
+/** The arities a d-ary heap accepts: powers of two, so d divides every page size it fits. */
+export type DaryArity = 2 | 4 | 8;
+
+export const DARY_ARITIES: readonly DaryArity[] = [2, 4, 8];
+
+export type DaryKind = 'dary2' | 'dary4' | 'dary8';
+
+/** Which index map a heap uses: one of the article's two, or an aligned d-ary map. */
+export type HeapLayoutKind = LayoutKind | DaryKind;
 
 export const LAYOUT_KINDS: readonly LayoutKind[] = ['binary', 'bheap'];
 
@@ -15,18 +26,26 @@ export const MIN_ITEMS_PER_PAGE = 4;
 export const MAX_ITEMS_PER_PAGE = 4096;
 
 /**
- * A layout maps heap slots to slots. Slot 1 is the root; slot 0 is never used (parent(1) = 0).
- * A slot with a single child reports it as both firstChild and secondChild (vbh.c does the same).
- * Slot s lives on page floor(s / itemsPerPage): the array starts on a page boundary.
+ * A layout maps heap slots to slots. The root is at rootSlot; the slots below it are never used
+ * (slot 0 at least, so 0 can mean "not in the heap"). A slot's children are firstChild..lastChild
+ * (some may lie past the heap's tail). A slot with a single child reports it as both firstChild
+ * and secondChild (vbh.c does the same). Slot s lives on page floor(s / itemsPerPage): the array
+ * starts on a page boundary.
  */
 export interface Layout {
-  readonly kind: LayoutKind;
+  readonly kind: HeapLayoutKind;
   readonly itemsPerPage: number;
   /** log2(itemsPerPage): page of slot s is s >>> pageShift. */
   readonly pageShift: number;
+  /** Slot of the root: 1 for the article's layouts, d - 1 for an aligned d-ary heap. */
+  readonly rootSlot: number;
+  /** Most children per slot: 2, except for the 4-ary and 8-ary heaps. */
+  readonly arity: number;
+  /** Meaningless for the root (it has no parent); callers stop at rootSlot first. */
   parent(slot: number): number;
   firstChild(slot: number): number;
   secondChild(slot: number): number;
+  lastChild(slot: number): number;
 }
 
 export function isValidItemsPerPage(itemsPerPage: number): boolean {
@@ -57,6 +76,8 @@ export function pageOfSlot(layout: Layout, slot: number): number {
  */
 export class BinaryLayout implements Layout {
   readonly kind = 'binary' as const;
+  readonly rootSlot = 1;
+  readonly arity = 2;
   readonly pageShift: number;
 
   constructor(readonly itemsPerPage: number) {
@@ -73,6 +94,10 @@ export class BinaryLayout implements Layout {
   }
 
   secondChild(slot: number): number {
+    return slot * 2 + 1;
+  }
+
+  lastChild(slot: number): number {
     return slot * 2 + 1;
   }
 }
@@ -105,6 +130,8 @@ export class BinaryLayout implements Layout {
  */
 export class BHeapLayout implements Layout {
   readonly kind = 'bheap' as const;
+  readonly rootSlot = 1;
+  readonly arity = 2;
   readonly pageShift: number;
   private readonly pageMask: number; // P - 1: a slot's position within its page is slot & pageMask
   private readonly half: number; // H = P / 2: first bottom-row position, and child pages per page
@@ -160,6 +187,10 @@ export class BHeapLayout implements Layout {
     if ((slot & this.pageMask) < 2 && slot >= this.itemsPerPage) return slot + 2;
     return this.firstChild(slot) + 1;
   }
+
+  lastChild(slot: number): number {
+    return this.secondChild(slot);
+  }
 }
 
 export function makeLayout(kind: LayoutKind, itemsPerPage: number): Layout {
@@ -169,4 +200,75 @@ export function makeLayout(kind: LayoutKind, itemsPerPage: number): Layout {
 /** Pages spanned by slots 0..capacity of a binary heap or B-heap (slot 0 is page 0's unused first slot). */
 export function pagesFor(capacity: number, itemsPerPage: number): number {
   return Math.floor(capacity / itemsPerPage) + 1;
+}
+
+function checkArity(arity: number, itemsPerPage: number): void {
+  checkItemsPerPage(itemsPerPage);
+  if (!(DARY_ARITIES as readonly number[]).includes(arity)) {
+    throw new RangeError(`arity must be 2, 4 or 8, got ${arity}`);
+  }
+  if (itemsPerPage % arity !== 0) {
+    // Only 8 with 4 per page gets here: a sibling group of 8 cannot fit a page of 4.
+    throw new RangeError(
+      `arity ${arity} must divide items per page (${itemsPerPage}): use arity 2 or 4, or 8 or more items per page`,
+    );
+  }
+}
+
+/**
+ * LaMarca & Ladner's aligned d-heap (1996): the binary heap's index map generalised to d children
+ * per slot, with each sibling group inside one page.
+ *
+ * The textbook 0-based d-heap puts heap index i's children at d*i+1 .. d*i+d. Stored at slot
+ * i + d - 1 (the root at slot d-1, slots 0..d-2 unused), those children land in slots
+ * d*i+1 + d-1 .. d*i+d + d-1 = d*(i+1) .. d*(i+1) + d-1. In terms of the parent's slot s = i + d - 1
+ * that is d*(s-d+2) .. d*(s-d+2) + d-1, and conversely the parent of slot c is
+ * floor(c/d) - 1 + d - 1 = floor(c/d) + d - 2 (for d = 2: children 2s, 2s+1, parent floor(c/2),
+ * exactly BinaryLayout, which the tests check access by access).
+ *
+ * A sibling group therefore starts at a multiple of d, say d*k, and ends at d*k + d-1. With P items
+ * per page and d dividing P (P = d*m), d*k and d*k + d-1 both lie in [P*floor(k/m), P*floor(k/m) + P):
+ * the lower end because d*k >= d*m*floor(k/m), the upper because d*k + d-1 < d*(k+1) <=
+ * d*m*(floor(k/m)+1). So the d siblings a sift-down compares sit on one page, the property
+ * that makes the 4-heap and 8-heap page-friendly below the first few levels.
+ */
+export class DaryLayout implements Layout {
+  readonly kind: DaryKind;
+  readonly pageShift: number;
+  /** Slot of heap index 0; slots below it are padding that aligns every sibling group. */
+  readonly rootSlot: number;
+
+  constructor(
+    readonly arity: DaryArity,
+    readonly itemsPerPage: number,
+  ) {
+    checkArity(arity, itemsPerPage);
+    this.kind = `dary${arity}`;
+    this.pageShift = Math.log2(itemsPerPage);
+    this.rootSlot = arity - 1;
+  }
+
+  parent(slot: number): number {
+    // Math.floor, not >>>: slots of a large heap's children can pass 2^31.
+    return Math.floor(slot / this.arity) + this.arity - 2;
+  }
+
+  firstChild(slot: number): number {
+    // A multiplication, not a shift: the product can pass 2^31 for a leaf of a large heap.
+    return this.arity * (slot - this.arity + 2);
+  }
+
+  secondChild(slot: number): number {
+    return this.firstChild(slot) + 1;
+  }
+
+  lastChild(slot: number): number {
+    return this.firstChild(slot) + this.arity - 1;
+  }
+}
+
+/** Pages spanned by slots 0..capacity+d-2 (the padding and the slots a full heap uses). */
+export function daryPages(arity: DaryArity, capacity: number, itemsPerPage: number): number {
+  checkArity(arity, itemsPerPage);
+  return Math.floor((capacity + arity - 2) / itemsPerPage) + 1;
 }

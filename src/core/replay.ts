@@ -4,16 +4,16 @@
 // at most K operations whatever the scenario's length, and no event list is ever kept whole.
 
 import { WORD_BYTES } from './arena';
-import { DaryLayout } from './daryHeap';
 import { ArraySink, type EventSink, type OpKind, type SimEvent } from './events';
 import { NO_SLOT } from './heap';
-import { type Layout, makeLayout } from './layout';
+import type { Layout } from './layout';
 import { NO_MEMORY } from './memory';
 import { LruPager, type PagerSnapshot } from './pager';
 import type { PriorityQueue } from './queue';
 import { GlibcRandom } from './random';
 import { type Scenario, scenarioPages, scenarioWorkload, sidePages, sideSpec } from './scenario';
 import {
+  heapLayout,
   makeQueue,
   STRUCTURES,
   type StructureFamily,
@@ -98,34 +98,15 @@ export interface ViewCounters {
   events: number;
 }
 
-/**
- * A heap's shape as the tree view needs it: where the root is and who is whose parent. The two
- * article layouts and the d-ary heaps all answer this.
- */
-export interface HeapShape {
-  readonly rootSlot: number;
-  readonly pageShift: number;
-  parent(slot: number): number;
-  firstChild(slot: number): number;
-  /** Last child slot (children are firstChild..lastChild, some possibly past the tail). */
-  lastChild(slot: number): number;
-}
+/** A heap's shape as the tree view needs it: where the root is and who is whose parent. */
+export type HeapShape = Pick<
+  Layout,
+  'rootSlot' | 'pageShift' | 'parent' | 'firstChild' | 'lastChild'
+>;
 
+/** Every heap's Layout is its shape; throws for a pointer structure. */
 export function heapShapeOf(spec: StructureSpec): HeapShape {
-  if (spec.kind === 'dary4' || spec.kind === 'dary8') {
-    return new DaryLayout(spec.kind === 'dary4' ? 4 : 8, spec.itemsPerPage);
-  }
-  if (spec.kind !== 'binary' && spec.kind !== 'bheap') {
-    throw new RangeError(`${spec.kind} is not a heap`);
-  }
-  const layout: Layout = makeLayout(spec.kind, spec.itemsPerPage);
-  return {
-    rootSlot: 1,
-    pageShift: layout.pageShift,
-    parent: (slot) => layout.parent(slot),
-    firstChild: (slot) => layout.firstChild(slot),
-    lastChild: (slot) => layout.secondChild(slot),
-  };
+  return heapLayout(spec);
 }
 
 /** The arena as the events describe it: what the tree view draws for a pointer structure. */

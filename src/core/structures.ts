@@ -3,9 +3,8 @@
 // all go through here, so "treap" means the same structure everywhere.
 
 import { arenaWords, WORD_BYTES } from './arena';
-import { DaryHeap, daryPages } from './daryHeap';
 import { Heap } from './heap';
-import { makeLayout, pagesFor } from './layout';
+import { DaryLayout, daryPages, type Layout, makeLayout, pagesFor } from './layout';
 import { LlrbTree } from './llrb';
 import type { PriorityQueue, QueueOptions } from './queue';
 import { RbTree } from './rbTree';
@@ -143,17 +142,15 @@ export function makeQueue(
   switch (spec.kind) {
     case 'binary':
     case 'bheap':
-      return new Heap(makeLayout(spec.kind, spec.itemsPerPage), {
+    case 'dary4':
+    case 'dary8':
+      return new Heap(heapLayout(spec), {
         capacity: options.capacity,
         memory: options.memory,
         sink: options.sink ?? null,
         sinkOpsOnly: options.sinkOpsOnly ?? false,
         onSlot: options.onHandle ?? null,
       });
-    case 'dary4':
-      return new DaryHeap(4, full);
-    case 'dary8':
-      return new DaryHeap(8, full);
     case 'list':
       return new SortedList(full);
     case 'treap':
@@ -162,6 +159,21 @@ export function makeQueue(
       return new LlrbTree(full);
     case 'rb':
       return new RbTree(full);
+  }
+}
+
+/** The index map of a heap structure (the one Heap code runs over all of them). */
+export function heapLayout(spec: StructureSpec): Layout {
+  switch (spec.kind) {
+    case 'binary':
+    case 'bheap':
+      return makeLayout(spec.kind, spec.itemsPerPage);
+    case 'dary4':
+      return new DaryLayout(4, spec.itemsPerPage);
+    case 'dary8':
+      return new DaryLayout(8, spec.itemsPerPage);
+    default:
+      throw new RangeError(`${spec.kind} is not a heap`);
   }
 }
 

@@ -1,20 +1,23 @@
-// The aligned d-ary heap: its index map, its access order (d = 2 must be heap.ts over
-// BinaryLayout, access by access), and model-based properties for d = 4 and 8.
+// The aligned d-ary heap, Heap over DaryLayout: the index map, the access order (d = 2 must be
+// BinaryLayout access by access, and the wide sift-down must be the two-child one on two
+// children), and model-based properties for d = 4 and 8.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ArraySink } from '../../src/core/events';
+import { Heap, type HeapOptions, NO_SLOT } from '../../src/core/heap';
 import {
+  BHeapLayout,
+  BinaryLayout,
   DARY_ARITIES,
   type DaryArity,
-  DaryHeap,
   DaryLayout,
   daryPages,
-} from '../../src/core/daryHeap';
-import { ArraySink } from '../../src/core/events';
-import { Heap } from '../../src/core/heap';
-import { BinaryLayout, pagesFor } from '../../src/core/layout';
+  type Layout,
+  pagesFor,
+} from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
-import { NO_HANDLE } from '../../src/core/queue';
+import { makeQueue, structureSpec } from '../../src/core/structures';
 
 const PAGE_SIZES = Array.from({ length: 11 }, (_, index) => 2 ** (index + 2)); // 4 .. 4096
 
@@ -30,18 +33,23 @@ function accesses(log: AccessLog, from = 0): string[] {
     .map((slot, index) => `${log.writes[from + index] ? 'W' : 'R'}${slot}`);
 }
 
+/** The d-ary heap as makeQueue builds it: the one Heap, over an aligned d-ary layout. */
+function daryHeap(arity: DaryArity, itemsPerPage: number, options: HeapOptions): Heap {
+  return new Heap(new DaryLayout(arity, itemsPerPage), options);
+}
+
 function daryWith(
   arity: DaryArity,
   itemsPerPage: number,
   keys: number[],
   memory: MemoryObserver = NO_MEMORY,
-): DaryHeap {
-  const heap = new DaryHeap(arity, { capacity: keys.length + 4, memory, itemsPerPage });
+): Heap {
+  const heap = daryHeap(arity, itemsPerPage, { capacity: keys.length + 4, memory });
   for (const [item, key] of keys.entries()) heap.insert(item, key);
   return heap;
 }
 
-function keysInSlots(heap: DaryHeap): number[] {
+function keysInSlots(heap: Heap): number[] {
   const root = heap.layout.rootSlot;
   return Array.from({ length: heap.size }, (_, index) => heap.keyAt(root + index));
 }
@@ -52,6 +60,24 @@ describe('DaryLayout: the aligned index map', () => {
     expect(new DaryLayout(4, 16).rootSlot).toBe(3);
     expect(new DaryLayout(8, 64).rootSlot).toBe(7);
     expect(new DaryLayout(8, 64).pageShift).toBe(6);
+  });
+
+  it('names its kind and arity; the article layouts have arity 2 and the root at slot 1', () => {
+    for (const arity of DARY_ARITIES) {
+      const layout = new DaryLayout(arity, 64);
+      expect([layout.kind, layout.arity, layout.itemsPerPage]).toEqual([`dary${arity}`, arity, 64]);
+    }
+    for (const layout of [new BinaryLayout(16), new BHeapLayout(16)]) {
+      expect([layout.rootSlot, layout.arity]).toEqual([1, 2]);
+    }
+  });
+
+  it('the article layouts report lastChild = secondChild, one child or two', () => {
+    for (const layout of [new BinaryLayout(8), new BHeapLayout(8), new BHeapLayout(64)]) {
+      for (let slot = 1; slot < 600; slot++) {
+        expect(layout.lastChild(slot)).toBe(layout.secondChild(slot));
+      }
+    }
   });
 
   it('has the hand-worked first and last children and parents', () => {
@@ -75,9 +101,15 @@ describe('DaryLayout: the aligned index map', () => {
       fc.property(fc.constantFrom(...PAGE_SIZES), fc.integer({ min: 1, max: 2 ** 30 }), (P, s) => {
         const dary = new DaryLayout(2, P);
         const binary = new BinaryLayout(P);
-        expect([dary.firstChild(s), dary.lastChild(s), dary.parent(s + 1)]).toEqual([
+        expect([
+          dary.firstChild(s),
+          dary.secondChild(s),
+          dary.lastChild(s),
+          dary.parent(s + 1),
+        ]).toEqual([
           binary.firstChild(s),
           binary.secondChild(s),
+          binary.lastChild(s),
           binary.parent(s + 1),
         ]);
       }),
@@ -94,6 +126,7 @@ describe('DaryLayout: the aligned index map', () => {
           const slot = layout.rootSlot + offset;
           const first = layout.firstChild(slot);
           expect(first).toBeGreaterThan(slot);
+          expect(layout.secondChild(slot)).toBe(first + 1);
           expect(layout.lastChild(slot) - first).toBe(arity - 1);
           for (let child = first; child <= layout.lastChild(slot); child++) {
             expect(layout.parent(child)).toBe(slot);
@@ -152,12 +185,10 @@ describe('DaryLayout: the aligned index map', () => {
   });
 });
 
-describe('DaryLayout and DaryHeap: argument checks', () => {
+describe('DaryLayout and Heap over it: argument checks', () => {
   it.each([0, 1, 3, 16, 2.5])('refuses arity %s naming the allowed values', (arity) => {
+    expect(() => new DaryLayout(arity as DaryArity, 64)).toThrow(RangeError);
     expect(() => new DaryLayout(arity as DaryArity, 64)).toThrow(/arity must be 2, 4 or 8, got/);
-    expect(
-      () => new DaryHeap(arity as DaryArity, { capacity: 4, memory: NO_MEMORY, itemsPerPage: 64 }),
-    ).toThrow(RangeError);
     expect(() => daryPages(arity as DaryArity, 10, 64)).toThrow(/2, 4 or 8/);
   });
 
@@ -165,7 +196,8 @@ describe('DaryLayout and DaryHeap: argument checks', () => {
     expect(() => new DaryLayout(8, 4)).toThrow(RangeError);
     expect(() => new DaryLayout(8, 4)).toThrow(/arity 8 must divide items per page \(4\)/);
     expect(() => new DaryLayout(8, 4)).toThrow(/use arity 2 or 4/);
-    expect(() => new DaryHeap(8, { capacity: 4, memory: NO_MEMORY, itemsPerPage: 4 })).toThrow(
+    expect(() => daryPages(8, 10, 4)).toThrow(/must divide/);
+    expect(() => makeQueue(structureSpec('dary8', 4), { capacity: 4, memory: NO_MEMORY })).toThrow(
       /must divide/,
     );
   });
@@ -176,10 +208,8 @@ describe('DaryLayout and DaryHeap: argument checks', () => {
   });
 
   it('refuses a capacity below 1, an insert beyond capacity, and ops on an empty heap', () => {
-    expect(() => new DaryHeap(4, { capacity: 0, memory: NO_MEMORY, itemsPerPage: 8 })).toThrow(
-      /capacity/,
-    );
-    const heap = new DaryHeap(4, { capacity: 2, memory: NO_MEMORY, itemsPerPage: 8 });
+    expect(() => daryHeap(4, 8, { capacity: 0, memory: NO_MEMORY })).toThrow(/capacity/);
+    const heap = daryHeap(4, 8, { capacity: 2, memory: NO_MEMORY });
     expect(() => heap.popMin()).toThrow(RangeError);
     expect(() => heap.peekKey()).toThrow(RangeError);
     expect(() => heap.delete(3)).toThrow(/empty/);
@@ -202,8 +232,9 @@ describe('DaryLayout and DaryHeap: argument checks', () => {
     ] as [DaryArity, number][]) {
       const capacity = 37;
       const log = new AccessLog();
-      const heap = new DaryHeap(arity, { capacity, memory: log, itemsPerPage: size });
+      const heap = daryHeap(arity, size, { capacity, memory: log });
       for (let item = 0; item < capacity; item++) heap.insert(item, 1000 - item);
+      expect(heap.size).toBe(capacity);
       expect(heap.lastSlot).toBe(capacity + arity - 2);
       expect(Math.max(...log.slots)).toBe(capacity + arity - 2);
       expect(Math.min(...log.slots)).toBe(arity - 1);
@@ -212,7 +243,7 @@ describe('DaryLayout and DaryHeap: argument checks', () => {
   });
 });
 
-describe('DaryHeap: access order (hand-worked, d = 4, 4 per page: root slot 3, its children 4..7)', () => {
+describe('Heap over DaryLayout: access order (hand-worked, d = 4, 4 per page: root slot 3, its children 4..7)', () => {
   it('insert that sifts up two levels: write the tail, then slot/parent reads and swaps', () => {
     const log = new AccessLog();
     // Keys 10, 60, 40, 45, 50 inserted in order never move: slots 3..7. Slot 8 is the first child
@@ -229,7 +260,7 @@ describe('DaryHeap: access order (hand-worked, d = 4, 4 per page: root slot 3, i
   it('popMin: root, tail, root, tail, then every child left to right, slot, best child', () => {
     const log = new AccessLog();
     const sink = new ArraySink();
-    const heap = new DaryHeap(4, { capacity: 8, memory: log, itemsPerPage: 4, sink });
+    const heap = daryHeap(4, 4, { capacity: 8, memory: log, sink });
     for (const [item, key] of [10, 60, 40, 45, 50].entries()) heap.insert(item, key);
     const before = log.slots.length;
     const comparisons = heap.comparisons;
@@ -309,17 +340,9 @@ const OP: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-/** The queue operations both heaps offer, so one driver runs either. */
-interface Driven {
-  readonly size: number;
-  insert(item: number, key: number): number;
-  popMin(): number;
-  delete(slot: number): number;
-  reorder(slot: number, key: number): number;
-}
-
-/** Runs the ops (a pick names the pick-th used slot after `root`); returns each op's result. */
-function drive(heap: Driven, root: number, prefill: number[], ops: Op[]): number[] {
+/** Runs the ops (a pick names the pick-th used slot from the root); returns each op's result. */
+function drive(heap: Heap, prefill: number[], ops: Op[]): number[] {
+  const root = heap.layout.rootSlot;
   const results: number[] = [];
   let nextItem = 0;
   for (const key of prefill) results.push(heap.insert(nextItem++, key));
@@ -333,60 +356,92 @@ function drive(heap: Driven, root: number, prefill: number[], ops: Op[]): number
   return results;
 }
 
-describe('DaryHeap with d = 2 is heap.ts over BinaryLayout', () => {
-  it('same accesses, events, handle callbacks, comparisons, swaps and results on random sequences', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(4, 8, 64),
-        fc.array(KEY, { maxLength: 300 }),
-        fc.array(OP, { minLength: 1, maxLength: 150 }),
-        (size, prefill, ops) => {
-          const capacity = prefill.length + ops.length;
-          const binaryLog = new AccessLog();
-          const binarySink = new ArraySink();
-          const binaryMoves: [number, number][] = [];
-          const binary = new Heap(new BinaryLayout(size), {
-            capacity,
-            memory: binaryLog,
-            sink: binarySink,
-            onSlot: (item, slot) => binaryMoves.push([item, slot]),
-          });
-          const daryLog = new AccessLog();
-          const darySink = new ArraySink();
-          const daryMoves: [number, number][] = [];
-          const dary = new DaryHeap(2, {
-            capacity,
-            memory: daryLog,
-            sink: darySink,
-            itemsPerPage: size,
-            onHandle: (item, slot) => daryMoves.push([item, slot]),
-          });
-          expect(drive(dary, 1, prefill, ops)).toEqual(drive(binary, 1, prefill, ops));
-          expect(daryLog.slots).toEqual(binaryLog.slots);
-          expect(daryLog.writes).toEqual(binaryLog.writes);
-          expect(darySink.events).toEqual(binarySink.events);
-          expect(daryMoves).toEqual(binaryMoves);
-          expect([dary.comparisons, dary.swaps, dary.operations, dary.size]).toEqual([
-            binary.comparisons,
-            binary.swaps,
-            binary.operations,
-            binary.size,
-          ]);
-          for (let slot = 1; slot <= dary.lastSlot; slot++) {
-            expect([dary.keyAt(slot), dary.itemAt(slot)]).toEqual([
-              binary.keyAt(slot),
-              binary.itemAt(slot),
+/**
+ * BinaryLayout claiming four children: lastChild is still 2s+1, so Heap runs its wide sift-down
+ * over the binary map, which must be indistinguishable from the two-child path.
+ */
+function wideBinary(itemsPerPage: number): Layout {
+  const binary = new BinaryLayout(itemsPerPage);
+  return {
+    kind: 'binary',
+    itemsPerPage,
+    pageShift: binary.pageShift,
+    rootSlot: binary.rootSlot,
+    arity: 4,
+    parent: (slot) => binary.parent(slot),
+    firstChild: (slot) => binary.firstChild(slot),
+    secondChild: (slot) => binary.secondChild(slot),
+    lastChild: (slot) => binary.lastChild(slot),
+  };
+}
+
+describe('Heap over DaryLayout(2) is Heap over BinaryLayout', () => {
+  it.each([
+    ['DaryLayout(2)', (size: number): Layout => new DaryLayout(2, size)],
+    ['the wide sift-down over the binary map', wideBinary],
+  ])(
+    '%s: same accesses, events, handle calls, counters and results on random sequences',
+    (_, other) => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(4, 8, 64),
+          fc.array(KEY, { maxLength: 300 }),
+          fc.array(OP, { minLength: 1, maxLength: 150 }),
+          (size, prefill, ops) => {
+            const capacity = prefill.length + ops.length;
+            const binaryLog = new AccessLog();
+            const binarySink = new ArraySink();
+            const binaryMoves: [number, number][] = [];
+            const binary = new Heap(new BinaryLayout(size), {
+              capacity,
+              memory: binaryLog,
+              sink: binarySink,
+              onSlot: (item, slot) => binaryMoves.push([item, slot]),
+            });
+            const daryLog = new AccessLog();
+            const darySink = new ArraySink();
+            const daryMoves: [number, number][] = [];
+            const dary = new Heap(other(size), {
+              capacity,
+              memory: daryLog,
+              sink: darySink,
+              onSlot: (item, slot) => daryMoves.push([item, slot]),
+            });
+            expect(drive(dary, prefill, ops)).toEqual(drive(binary, prefill, ops));
+            expect(daryLog.slots).toEqual(binaryLog.slots);
+            expect(daryLog.writes).toEqual(binaryLog.writes);
+            expect(darySink.events).toEqual(binarySink.events);
+            expect(daryMoves).toEqual(binaryMoves);
+            expect([
+              dary.comparisons,
+              dary.swaps,
+              dary.operations,
+              dary.size,
+              dary.accesses,
+            ]).toEqual([
+              binary.comparisons,
+              binary.swaps,
+              binary.operations,
+              binary.size,
+              binary.accesses,
             ]);
-          }
-        },
-      ),
-      { numRuns: 150 },
-    );
-  });
+            expect(dary.accesses).toBe(daryLog.slots.length);
+            for (let slot = 1; slot <= dary.lastSlot; slot++) {
+              expect([dary.keyAt(slot), dary.itemAt(slot)]).toEqual([
+                binary.keyAt(slot),
+                binary.itemAt(slot),
+              ]);
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+  );
 });
 
 /** Heap order, handles and keys against the model after one operation. */
-function checkHeap(heap: DaryHeap, model: Map<number, number>, slotOf: Map<number, number>): void {
+function checkHeap(heap: Heap, model: Map<number, number>, slotOf: Map<number, number>): void {
   const layout = heap.layout;
   const root = layout.rootSlot;
   expect(heap.size).toBe(model.size);
@@ -400,7 +455,7 @@ function checkHeap(heap: DaryHeap, model: Map<number, number>, slotOf: Map<numbe
   for (let slot = root; slot <= heap.lastSlot; slot++) {
     const item = heap.itemAt(slot);
     if (slotOf.get(item) !== slot) {
-      throw new Error(`item ${item} is in slot ${slot}, onHandle said ${slotOf.get(item)}`);
+      throw new Error(`item ${item} is in slot ${slot}, onSlot said ${slotOf.get(item)}`);
     }
     if (model.get(item) !== heap.keyAt(slot)) {
       throw new Error(
@@ -411,11 +466,11 @@ function checkHeap(heap: DaryHeap, model: Map<number, number>, slotOf: Map<numbe
   }
   expect(seen.size).toBe(model.size);
   for (const [item, slot] of slotOf) {
-    if (!model.has(item) && slot !== NO_HANDLE) throw new Error(`removed item ${item} in ${slot}`);
+    if (!model.has(item) && slot !== NO_SLOT) throw new Error(`removed item ${item} in ${slot}`);
   }
 }
 
-describe('DaryHeap: model-based properties', () => {
+describe('Heap over DaryLayout: model-based properties', () => {
   const configurations: [DaryArity, number][] = [
     [4, 4],
     [4, 16],
@@ -436,14 +491,13 @@ describe('DaryHeap: model-based properties', () => {
             const slotOf = new Map<number, number>();
             const log = new AccessLog();
             const sink = new ArraySink();
-            const heap = new DaryHeap(arity, {
+            const heap = daryHeap(arity, size, {
               capacity: prefill.length + ops.length,
               memory: log,
               sink,
-              itemsPerPage: size,
-              onHandle: (item, slot) => slotOf.set(item, slot),
+              onSlot: (item, slot) => slotOf.set(item, slot),
             });
-            expect(heap.kind).toBe(`dary${arity}`);
+            expect(heap.layout.kind).toBe(`dary${arity}`);
             const root = heap.layout.rootSlot;
             let nextItem = 0;
             for (const key of prefill) {
@@ -468,7 +522,7 @@ describe('DaryHeap: model-based properties', () => {
                 const smallest = Math.min(...model.values());
                 const item = heap.popMin();
                 expect(model.get(item)).toBe(smallest);
-                expect(slotOf.get(item)).toBe(NO_HANDLE);
+                expect(slotOf.get(item)).toBe(NO_SLOT);
                 model.delete(item);
               } else if (op.op === 'delete') {
                 const slot = root + (op.pick % sizeBefore);
@@ -510,13 +564,7 @@ describe('DaryHeap: model-based properties', () => {
 
   it('sends only op-begin and op-end when sinkOpsOnly is set', () => {
     const sink = new ArraySink();
-    const heap = new DaryHeap(4, {
-      capacity: 10,
-      memory: NO_MEMORY,
-      itemsPerPage: 16,
-      sink,
-      sinkOpsOnly: true,
-    });
+    const heap = daryHeap(4, 16, { capacity: 10, memory: NO_MEMORY, sink, sinkOpsOnly: true });
     for (const [item, key] of [7, 3, 9, 1].entries()) heap.insert(item, key);
     heap.popMin();
     expect(sink.events.map((event) => event.kind)).toEqual(
@@ -533,7 +581,7 @@ describe('DaryHeap: model-based properties', () => {
   });
 });
 
-describe('DaryHeap: checkpoint', () => {
+describe('Heap over DaryLayout: checkpoint', () => {
   it('restores keys, items, size and counters exactly, so a rerun matches a fresh run', () => {
     fc.assert(
       fc.property(
@@ -542,24 +590,23 @@ describe('DaryHeap: checkpoint', () => {
         fc.array(OP, { minLength: 1, maxLength: 80 }),
         (arity, firstOps, laterOps) => {
           const capacity = firstOps.length + 2 * laterOps.length;
-          const options = { capacity, itemsPerPage: 16 };
           const log = new AccessLog();
-          const heap = new DaryHeap(arity, { ...options, memory: log });
-          const root = heap.layout.rootSlot;
-          drive(heap, root, [], firstOps);
+          const heap = daryHeap(arity, 16, { capacity, memory: log });
+          drive(heap, [], firstOps);
           const restore = heap.checkpoint();
-          drive(heap, root, [], laterOps);
+          drive(heap, [], laterOps);
           restore();
 
-          const fresh = new DaryHeap(arity, { ...options, memory: NO_MEMORY });
-          drive(fresh, root, [], firstOps);
+          const fresh = daryHeap(arity, 16, { capacity, memory: NO_MEMORY });
+          drive(fresh, [], firstOps);
           // Slots past the tail hold stale values a restore clears: only used slots are state.
-          const state = (h: DaryHeap) => ({
+          const state = (h: Heap) => ({
             size: h.size,
             lastSlot: h.lastSlot,
             comparisons: h.comparisons,
             swaps: h.swaps,
             operations: h.operations,
+            accesses: h.accesses,
             keys: Array.from({ length: h.lastSlot + 1 }, (_, slot) => h.keyAt(slot)),
             items: Array.from({ length: h.lastSlot + 1 }, (_, slot) => h.itemAt(slot)),
           });
@@ -568,11 +615,11 @@ describe('DaryHeap: checkpoint', () => {
           // Running the later ops again makes the same references as the fresh heap makes.
           const before = log.slots.length;
           const freshLog = new AccessLog();
-          const again = new DaryHeap(arity, { ...options, memory: freshLog });
-          drive(again, root, [], firstOps);
+          const again = daryHeap(arity, 16, { capacity, memory: freshLog });
+          drive(again, [], firstOps);
           const freshBefore = freshLog.slots.length;
-          drive(heap, root, [], laterOps);
-          drive(again, root, [], laterOps);
+          drive(heap, [], laterOps);
+          drive(again, [], laterOps);
           expect(accesses(log, before)).toEqual(accesses(freshLog, freshBefore));
         },
       ),
@@ -581,7 +628,7 @@ describe('DaryHeap: checkpoint', () => {
   });
 });
 
-describe('DaryHeap.accesses', () => {
+describe('Heap.accesses over DaryLayout', () => {
   it('equals the number of slot references reported to the memory observer', () => {
     fc.assert(
       fc.property(
@@ -589,7 +636,7 @@ describe('DaryHeap.accesses', () => {
         fc.array(fc.tuple(fc.nat(5), fc.nat(40), fc.nat(1000)), { maxLength: 120 }),
         (arity, script) => {
           const log = new AccessLog();
-          const heap = new DaryHeap(arity, { capacity: 200, memory: log, itemsPerPage: 16 });
+          const heap = daryHeap(arity, 16, { capacity: 200, memory: log });
           let item = 0;
           for (const [choice, pick, key] of script) {
             if (choice <= 1 || heap.size === 0) heap.insert(item++, key);
