@@ -119,7 +119,10 @@ export class SidePanel {
   ): void {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
-      if (cell !== undefined) setText(cell, String(numbers[counter.stem]));
+      if (cell === undefined) continue;
+      const text = String(numbers[counter.stem]);
+      setText(cell, text);
+      cell.classList.toggle('long', text.length > 6);
     }
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);

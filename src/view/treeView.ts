@@ -326,11 +326,29 @@ export class TreeView {
     this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
     this.geometry = null;
     this.content.attr('display', 'none');
+    // SVG text does not wrap: break the sentence into lines that fit the box (about 7 px a
+    // character at this size), centred around the middle.
+    const perLine = Math.max(12, Math.floor((this.width - 24) / 7));
+    const lines: string[] = [];
+    for (const word of text.split(' ')) {
+      const last = lines.length - 1;
+      if (last >= 0 && lines[last].length + 1 + word.length <= perLine) lines[last] += ` ${word}`;
+      else lines.push(word);
+    }
+    const lineHeight = 18;
+    const top = this.height / 2 - ((lines.length - 1) * lineHeight) / 2;
     this.message
       .attr('display', null)
       .attr('x', this.width / 2)
-      .attr('y', this.height / 2)
-      .text(text);
+      .attr('y', top)
+      .text(null);
+    lines.forEach((line, index) => {
+      this.message
+        .append('tspan')
+        .attr('x', this.width / 2)
+        .attr('dy', index === 0 ? 0 : lineHeight)
+        .text(line);
+    });
     this.svg.attr('aria-label', aria).attr('data-size', null).attr('data-crossings', null);
   }
 
