@@ -162,4 +162,26 @@ test.describe('the scaling chart', () => {
     expect(tasks, 'main-thread tasks over 50 ms').toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  test('its settings live in the link: a link restores them, a change updates it, back undoes it', async ({
+    page,
+  }) => {
+    await page.goto('/?panel=scaling&skinds=binary,treap&ssizes=100,1000&squant=add&sover=none');
+    const panel = page.getByTestId('scaling-panel');
+    await expect(panel.locator('section.scaling')).toHaveAttribute('data-state', 'done', {
+      timeout: 60_000,
+    });
+    await expect(panel.getByTestId('scaling-kind-treap')).toBeChecked();
+    await expect(panel.getByTestId('scaling-kind-list')).not.toBeChecked();
+    await expect(panel.getByTestId('scaling-sizes')).toHaveValue('100, 1000');
+    await expect(panel.getByTestId('scaling-quantity')).toHaveValue('add');
+    await expect(panel.getByTestId('scaling-overhead')).not.toBeChecked();
+    await expect(panel.locator('path.sc-line[data-source="model"]')).toHaveCount(2);
+
+    await panel.getByTestId('scaling-kind-treap').uncheck();
+    await page.waitForURL(/skinds=binary&/);
+    await page.goBack();
+    await page.waitForURL(/skinds=binary%2Ctreap/);
+    await expect(panel.getByTestId('scaling-kind-treap')).toBeChecked();
+  });
 });

@@ -30,7 +30,7 @@ import { STRUCTURE_KINDS, STRUCTURES, type StructureKind } from '../core/structu
 import { drawLegend } from '../view/pageGrid';
 import { CurvesPanel } from './curvesPanel';
 import { el, setText } from './dom';
-import { mountScalingPanel } from './scalingPanel';
+import { mountScalingPanel, type ScalingPanelHandle } from './scalingPanel';
 import { type SideNumbers, SidePanel } from './sidePanel';
 import { recordDuration } from './timing';
 
@@ -89,7 +89,7 @@ export class App {
   private readonly curves: CurvesPanel;
   private readonly tabs = new Map<PanelId, { tab: HTMLButtonElement; panel: HTMLElement }>();
   private readonly scalingBox: HTMLElement;
-  private readonly scaling: { activate(): void; deactivate(): void };
+  private readonly scaling: ScalingPanelHandle;
   private stage: HTMLElement | null = null;
 
   constructor(private readonly root: HTMLElement) {
@@ -136,8 +136,14 @@ export class App {
       hidden: '',
     });
     this.scalingBox = el('div', { class: 'scaling-box', 'data-testid': 'scaling-panel' });
-    this.scaling = mountScalingPanel(this.scalingBox, {});
     const parsed = parseScenario(window.location.search);
+    this.scaling = mountScalingPanel(this.scalingBox, {
+      initial: parsed.scenario.scaling,
+      onSettings: (settings) => {
+        this.scenario.scaling = settings;
+        this.writeUrl('push');
+      },
+    });
     this.curves = new CurvesPanel(parsed.scenario.curves, {
       onSettings: (settings) => {
         this.scenario.curves = settings;
@@ -544,6 +550,7 @@ export class App {
       step: 0,
       panel: this.scenario.panel,
       curves: this.scenario.curves,
+      scaling: this.scenario.scaling,
     };
     for (const error of parsed.errors) {
       if (error.param === 'items') next.items = this.scenario.items;
@@ -561,6 +568,7 @@ export class App {
     const parsed = parseScenario(window.location.search);
     const same = animationKey(parsed.scenario) === animationKey(this.scenario);
     this.curves.setSettings(parsed.scenario.curves);
+    this.scaling.setSettings(parsed.scenario.scaling);
     if (same && this.timeline.ready) {
       this.pause();
       this.scenario = parsed.scenario;

@@ -7,8 +7,7 @@ import { NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD, SECONDS_PER_ACCESS } from '../c
 import { LIST_MAX_ITEMS, type ScalingPoint, toScalingCsv } from '../core/scaling';
 import {
   csvOrder,
-  DEFAULT_SCALING_KINDS,
-  DEFAULT_SCALING_SIZES,
+  DEFAULT_SCALING,
   formatItems,
   formatSeconds,
   type OverheadChoice,
@@ -20,6 +19,7 @@ import {
   type ScalingCommand,
   type ScalingJob,
   type ScalingQuantity,
+  type ScalingSettings,
   scalingCliCommand,
   scalingPlan,
   scalingSeries,
@@ -37,14 +37,20 @@ import { el, setText } from './dom';
 import { ScalingClient } from './scalingClient';
 
 export interface ScalingPanelOptions {
+  /** The settings to start from (a link's). */
+  initial?: ScalingSettings;
   /** One line on what the panel is doing (started, done, cancelled, refused input). */
   onStatus?(text: string): void;
+  /** The settings changed through a control (so the link can follow). */
+  onSettings?(settings: ScalingSettings): void;
 }
 
 export interface ScalingPanelHandle {
-  /** The tab is shown: the first time, computing starts with the defaults. */
+  /** The tab is shown: the first time, computing starts with the current settings. */
   activate(): void;
   deactivate(): void;
+  /** Puts the controls to these settings (back/forward through links). */
+  setSettings(settings: ScalingSettings): void;
 }
 
 /** The CLI's defaults, so the page's CSV is the one `npm run sim -- scaling` prints. */
@@ -79,11 +85,20 @@ export function mountScalingPanel(
   const report = (text: string): void => options.onStatus?.(text);
 
   // What the controls hold; a refused input leaves these unchanged.
-  let kinds: StructureKind[] = [...DEFAULT_SCALING_KINDS];
-  let sizes: number[] = [...DEFAULT_SCALING_SIZES];
-  let quantity: ScalingQuantity = 'total';
-  let overhead: OverheadChoice = 'review';
-  let measure = false;
+  const initial = options.initial ?? DEFAULT_SCALING;
+  let kinds: StructureKind[] = [...initial.kinds];
+  let sizes: number[] = [...initial.sizes];
+  let quantity: ScalingQuantity = initial.quantity;
+  let overhead: OverheadChoice = initial.overhead;
+  let measure = initial.measure;
+  const settings = (): ScalingSettings => ({
+    kinds: [...kinds],
+    sizes: [...sizes],
+    quantity,
+    overhead,
+    measure,
+  });
+  const changed = (): void => options.onSettings?.(settings());
   let showMeasured = true;
   let computed: Computed | null = null;
   let started = false;
@@ -137,6 +152,7 @@ export function mountScalingPanel(
     if (value === undefined) quantitySelect.value = quantity;
     else quantity = value;
     draw();
+    changed();
   });
 
   const overheadBox = el('input', { type: 'checkbox', 'data-testid': 'scaling-overhead' });
@@ -146,12 +162,14 @@ export function mountScalingPanel(
     // The model's seconds follow from the counted accesses: no new run is needed.
     draw();
     updateNote();
+    changed();
   });
   const measureBox = el('input', { type: 'checkbox', 'data-testid': 'scaling-measure' });
   measureBox.checked = measure;
   measureBox.addEventListener('change', () => {
     measure = measureBox.checked;
     noteStale();
+    changed();
   });
   const showMeasuredBox = el('input', { type: 'checkbox', 'data-testid': 'scaling-show-measured' });
   showMeasuredBox.checked = showMeasured;
@@ -255,6 +273,7 @@ export function mountScalingPanel(
     setText(error, '');
     kinds = next;
     noteStale();
+    changed();
   }
 
   /** Reads the N values; a refused text is named and replaced by the previous values. */
@@ -266,9 +285,11 @@ export function mountScalingPanel(
       return false;
     }
     setText(error, '');
+    const before = sizes.join();
     sizes = parsed.value;
     sizesInput.value = sizes.join(', ');
     noteStale();
+    if (sizes.join() !== before) changed();
     return true;
   }
 
@@ -432,6 +453,21 @@ export function mountScalingPanel(
     },
     deactivate(): void {
       // The worker keeps going while the tab is hidden: its results cost the page nothing.
+    },
+    setSettings(next: ScalingSettings): void {
+      kinds = [...next.kinds];
+      sizes = [...next.sizes];
+      quantity = next.quantity;
+      overhead = next.overhead;
+      measure = next.measure;
+      for (const [kind, box] of kindBoxes) box.checked = kinds.includes(kind);
+      sizesInput.value = sizes.join(', ');
+      quantitySelect.value = quantity;
+      overheadBox.checked = overhead === 'review';
+      measureBox.checked = measure;
+      setText(error, '');
+      draw();
+      noteStale();
     },
   };
 }

@@ -249,3 +249,21 @@ export function formatItems(items: number): string {
   if (items >= 1e3 && items % 100 === 0) return `${items / 1e3}k`;
   return String(items);
 }
+
+/** What the scaling tab shows: the part of a link that reproduces its chart. */
+export interface ScalingSettings {
+  kinds: StructureKind[];
+  sizes: number[];
+  quantity: ScalingQuantity;
+  overhead: OverheadChoice;
+  /** Also time the runs in this browser (dashed lines). */
+  measure: boolean;
+}
+
+export const DEFAULT_SCALING: Readonly<ScalingSettings> = {
+  kinds: [...DEFAULT_SCALING_KINDS],
+  sizes: [...DEFAULT_SCALING_SIZES],
+  quantity: 'total',
+  overhead: 'review',
+  measure: false,
+};

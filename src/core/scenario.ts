@@ -21,6 +21,12 @@ import {
 } from './limits';
 import { NO_MEMORY } from './memory';
 import { LIST_MAX_ITEMS } from './scaling';
+import {
+  DEFAULT_SCALING,
+  parseScalingSizes,
+  SCALING_QUANTITIES,
+  type ScalingSettings,
+} from './scalingSeries';
 import { formatScript, parseScript, type ScriptOp } from './script';
 import {
   DEFAULT_NODE_BYTES,
@@ -78,6 +84,8 @@ export interface Scenario {
   panel: PanelId;
   /** The curves' own scenario (the article's by default, far larger than the animated one). */
   curves: CurveSettings;
+  /** The scaling tab's structures, sizes and choices. */
+  scaling: ScalingSettings;
 }
 
 /**
@@ -99,6 +107,7 @@ export const DEFAULT_SCENARIO: Readonly<Scenario> = {
   step: 0,
   panel: 'step',
   curves: DEFAULT_CURVES,
+  scaling: DEFAULT_SCALING,
 };
 
 /** Every query parameter the page understands, in the order links write them. */
@@ -132,6 +141,11 @@ export const SCENARIO_PARAMS = [
   'cunit',
   'cfrom',
   'cto',
+  'skinds',
+  'ssizes',
+  'squant',
+  'sover',
+  'smeasure',
 ] as const;
 
 /** A refused parameter: its name and a message saying what is wrong and what is allowed. */
@@ -362,7 +376,63 @@ export function parseScenario(query: string): ParsedScenario {
       );
   }
   parseCurves(get, scenario, errors);
+  parseScaling(get, scenario, errors);
   return { scenario, errors };
+}
+
+/** The scaling tab's parameters: each checked like the rest, each falling back on its own. */
+function parseScaling(
+  get: (name: string) => string | null,
+  scenario: Scenario,
+  errors: ScenarioError[],
+): void {
+  const scaling: ScalingSettings = {
+    ...DEFAULT_SCALING,
+    kinds: [...DEFAULT_SCALING.kinds],
+    sizes: [...DEFAULT_SCALING.sizes],
+  };
+  const kindsText = get('skinds');
+  if (kindsText !== null) {
+    const names = kindsText.split(',').map((name) => name.trim());
+    const unknown = names.find((name) => !STRUCTURE_KINDS.some((kind) => kind === name));
+    if (unknown !== undefined || names.length === 0) {
+      errors.push(
+        err(
+          'skinds',
+          `skinds must list structures from ${STRUCTURE_KINDS.join(', ')}, got "${clip(unknown ?? kindsText, 24)}"; using the default set`,
+        ),
+      );
+    } else scaling.kinds = STRUCTURE_KINDS.filter((kind) => names.includes(kind));
+  }
+  const sizesText = get('ssizes');
+  if (sizesText !== null) {
+    const parsed = parseScalingSizes(sizesText);
+    if (parsed.ok) scaling.sizes = parsed.value;
+    else errors.push(err('ssizes', `ssizes: ${parsed.error}; using the review's sizes`));
+  }
+  const choice = <T extends string>(name: string, allowed: readonly T[], apply: (v: T) => void) => {
+    const text = get(name);
+    if (text === null) return;
+    const found = allowed.find((candidate) => candidate === text);
+    if (found !== undefined) apply(found);
+    else
+      errors.push(
+        err(
+          name,
+          `${name} must be one of ${allowed.join(', ')}, got "${clip(text, 24)}"; using ${allowed[0]}`,
+        ),
+      );
+  };
+  choice('squant', ['total', ...SCALING_QUANTITIES.filter((q) => q !== 'total')], (value) => {
+    scaling.quantity = value;
+  });
+  choice('sover', ['review', 'none'] as const, (value) => {
+    scaling.overhead = value;
+  });
+  choice('smeasure', ['0', '1'] as const, (value) => {
+    scaling.measure = value === '1';
+  });
+  scenario.scaling = scaling;
 }
 
 /** The curve parameters: a preset fills what the link does not say; each is checked like the rest. */
@@ -566,12 +636,24 @@ export function formatScenario(scenario: Scenario): string {
   params.set('cunit', curves.unit);
   if (curves.from !== null) params.set('cfrom', String(curves.from));
   if (curves.to !== null) params.set('cto', String(curves.to));
+  const scaling = scenario.scaling;
+  params.set('skinds', scaling.kinds.join(','));
+  params.set('ssizes', scaling.sizes.join(','));
+  params.set('squant', scaling.quantity);
+  params.set('sover', scaling.overhead);
+  params.set('smeasure', scaling.measure ? '1' : '0');
   return params.toString();
 }
 
 /** The animated part of a link (what a timeline depends on): two scenarios with equal keys share it. */
 export function animationKey(scenario: Scenario): string {
-  return formatScenario({ ...scenario, step: 0, panel: 'step', curves: DEFAULT_CURVES });
+  return formatScenario({
+    ...scenario,
+    step: 0,
+    panel: 'step',
+    curves: DEFAULT_CURVES,
+    scaling: DEFAULT_SCALING,
+  });
 }
 
 /** The CLI line that computes the same numbers as this scenario. */

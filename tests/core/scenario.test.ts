@@ -182,3 +182,37 @@ describe('structures on the sides', () => {
     );
   });
 });
+
+describe('scaling tab parameters', () => {
+  it('round-trip through a link, and leave the animation alone', () => {
+    const query =
+      'panel=scaling&skinds=list,rb,dary8&ssizes=100,2000,30000&squant=delete&sover=none&smeasure=1';
+    const { scenario, errors } = parseScenario(query);
+    expect(errors).toEqual([]);
+    expect(scenario.scaling).toEqual({
+      kinds: ['list', 'dary8', 'rb'],
+      sizes: [100, 2000, 30_000],
+      quantity: 'delete',
+      overhead: 'none',
+      measure: true,
+    });
+    expect(parseScenario(formatScenario(scenario)).scenario).toEqual(scenario);
+    expect(animationKey(scenario)).toBe(
+      animationKey({ ...scenario, scaling: DEFAULT_SCENARIO.scaling }),
+    );
+  });
+
+  it('name a bad structure, size list or choice with what is allowed, each falling back alone', () => {
+    const { scenario, errors } = parseScenario(
+      'skinds=list,splay&ssizes=10,x&squant=median&sover=review&smeasure=yes',
+    );
+    const byParam = new Map(errors.map((error) => [error.param, error.message]));
+    expect(byParam.get('skinds')).toMatch(
+      /skinds must list structures from list, binary.*got "splay"/,
+    );
+    expect(byParam.get('ssizes')).toMatch(/ssizes: each N must be an integer/);
+    expect(byParam.get('squant')).toMatch(/squant must be one of total, add, delete/);
+    expect(byParam.get('smeasure')).toMatch(/smeasure must be one of 0, 1/);
+    expect(scenario.scaling).toEqual(DEFAULT_SCENARIO.scaling);
+  });
+});
