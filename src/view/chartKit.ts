@@ -21,9 +21,16 @@ export function logTicks(lo: number, hi: number, height: number): number[] {
     let ts: number[] = [];
     for (let count = Math.max(2, Math.floor(height / MIN_TICK_GAP)); count >= 2; count--) {
       ts = niceTicks(lo, hi, count).filter((t) => t > 0);
-      if (spaced(ts)) break;
+      if (spaced(ts)) return ts;
     }
-    return ts;
+    // A very short axis: even the coarsest nice ticks crowd, so keep every tick that stands at
+    // least the gap above the last one kept.
+    const kept: number[] = [];
+    for (const t of ts) {
+      const last = kept[kept.length - 1];
+      if (last === undefined || Math.log10(t / last) * perDecade >= MIN_TICK_GAP) kept.push(t);
+    }
+    return kept;
   }
   const first = Math.floor(Math.log10(lo));
   const last = Math.ceil(Math.log10(hi));
@@ -48,4 +55,73 @@ export function shown<E extends SVGElement>(
 ): void {
   if (visible) selection.style('display', null);
   else selection.style('display', 'none');
+}
+
+export interface PlotSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Follows a plot element's size and redraws on the next frame when it changes, not inside the
+ * observer's callback (which would risk its loop). The size is kept from the observer, so a
+ * draw never forces a layout to read it; fallbacks cover a plot not yet in the page.
+ */
+export class PlotSizer {
+  private box: PlotSize;
+  private drawn: PlotSize = { width: 0, height: 0 };
+  private frame = 0;
+  private readonly observer: ResizeObserver;
+
+  constructor(
+    element: Element,
+    private readonly fallback: PlotSize & { minHeight: number },
+    private readonly redraw: () => void,
+  ) {
+    const rect = element.getBoundingClientRect();
+    this.box = { width: rect.width, height: rect.height };
+    this.observer = new ResizeObserver((entries) => {
+      const content = entries[entries.length - 1]?.contentRect;
+      if (content === undefined) return;
+      this.box = { width: content.width, height: content.height };
+      const { width, height } = this.measure();
+      if (width !== this.drawn.width || height !== this.drawn.height) this.schedule();
+    });
+    this.observer.observe(element);
+  }
+
+  /** The size the last draw used. */
+  get size(): PlotSize {
+    return this.drawn;
+  }
+
+  /** For a draw about to start: drops a pending redraw and fixes the size it draws at. */
+  take(): PlotSize {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.drawn = this.measure();
+    return this.drawn;
+  }
+
+  schedule(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.redraw();
+    });
+  }
+
+  disconnect(): void {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+  }
+
+  private measure(): PlotSize {
+    const width = Math.floor(this.box.width) || this.fallback.width;
+    const height = Math.max(
+      this.fallback.minHeight,
+      Math.floor(this.box.height) || this.fallback.height,
+    );
+    return { width, height };
+  }
 }

@@ -34,3 +34,18 @@ describe('logTicks', () => {
     ]);
   });
 });
+
+describe('logTicks on a very short axis', () => {
+  it('drops crowded ticks rather than overlap labels (1 to 6 on 80 px: found by the property)', () => {
+    const ticks = logTicks(1, 6, 80);
+    const perDecade = 80 / Math.log10(6);
+    expect(ticks.length).toBeGreaterThan(0);
+    ticks.forEach((tick, index) => {
+      if (index > 0) {
+        expect(Math.log10(tick / ticks[index - 1]) * perDecade).toBeGreaterThanOrEqual(
+          MIN_TICK_GAP,
+        );
+      }
+    });
+  });
+});
