@@ -7,7 +7,7 @@ import { format } from 'd3-format';
 import { type ScaleLinear, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
 import { type Selection, select } from 'd3-selection';
 import { line } from 'd3-shape';
-import { logTicks, shown } from './chartKit';
+import { logTicks, PlotSizer, shown } from './chartKit';
 
 export type CurveMode = 'time' | 'transfers';
 export type PressureUnit = 'pages' | 'kb';
@@ -403,7 +403,6 @@ export class CurvesChart {
   private readonly svgNode: SVGSVGElement;
   private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
   private readonly readout: HTMLParagraphElement;
-  private readonly observer: ResizeObserver;
   private readonly background: Rect;
   private readonly frameRect: Rect;
   private readonly title: Text;
@@ -440,11 +439,7 @@ export class CurvesChart {
     null;
   private sampled: { p: Prepared; columns: number; curves: [Sampled, Sampled, Sampled] } | null =
     null;
-  /** The plot area's content box, as last observed. */
-  private box = { width: 0, height: 0 };
-  /** What the last draw used: box, with fallbacks and the minimum height applied. */
-  private size = { width: 0, height: 0 };
-  private frame = 0;
+  private readonly sizer: PlotSizer;
 
   constructor(
     container: HTMLElement,
@@ -536,18 +531,11 @@ export class CurvesChart {
     });
     this.svg.on('keydown', (event: KeyboardEvent) => this.onKey(event));
 
-    // Redraw on the next frame, not inside the callback, to stay out of the observer's own loop.
-    // The size is kept from the observer, so a redraw never has to force a layout to read it.
-    const rect = this.plot.getBoundingClientRect();
-    this.box = { width: rect.width, height: rect.height };
-    this.observer = new ResizeObserver((entries) => {
-      const content = entries[entries.length - 1]?.contentRect;
-      if (content === undefined) return;
-      this.box = { width: content.width, height: content.height };
-      const { width, height } = this.measure();
-      if (width !== this.size.width || height !== this.size.height) this.schedule();
-    });
-    this.observer.observe(this.plot);
+    this.sizer = new PlotSizer(
+      this.plot,
+      { width: FALLBACK_WIDTH, height: FALLBACK_HEIGHT, minHeight: MIN_HEIGHT },
+      () => this.draw(),
+    );
     this.draw();
   }
 
@@ -590,7 +578,7 @@ export class CurvesChart {
     const title = document.createElementNS(SVG_NS, 'title');
     title.textContent = label;
     clone.prepend(title);
-    const { width, height } = this.size;
+    const { width, height } = this.sizer.size;
     clone.setAttribute('width', String(width));
     clone.setAttribute('height', String(height));
     const out = new XMLSerializer().serializeToString(clone);
@@ -599,7 +587,7 @@ export class CurvesChart {
 
   async toPngBlob(scale = 2): Promise<Blob> {
     const svg = this.toSvgString();
-    const { width, height } = this.size;
+    const { width, height } = this.sizer.size;
     const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
     try {
       const image = new Image();
@@ -627,25 +615,10 @@ export class CurvesChart {
   }
 
   destroy(): void {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
+    this.sizer.disconnect();
     this.svg.on('keydown', null);
     this.hit.on('pointermove', null).on('click', null);
     this.root.remove();
-  }
-
-  private measure(): { width: number; height: number } {
-    const width = Math.floor(this.box.width) || FALLBACK_WIDTH;
-    const height = Math.max(MIN_HEIGHT, Math.floor(this.box.height) || FALLBACK_HEIGHT);
-    return { width, height };
-  }
-
-  private schedule(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
   }
 
   private measureLegend(entries: LegendEntry[]): { label: number[]; short: number[] } {
@@ -665,10 +638,7 @@ export class CurvesChart {
   }
 
   private draw(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    const { width, height } = this.measure();
-    this.size = { width, height };
+    const { width, height } = this.sizer.take();
     // Fonts are read before anything is written, so the style is recalculated once per draw.
     const fonts = {
       title: measurerFor(this.title.node()!),
@@ -937,7 +907,7 @@ export class CurvesChart {
       this.messageGroup.style('display', 'none');
       return;
     }
-    const { width, height } = this.size;
+    const { width, height } = this.sizer.size;
     const g = this.geometry;
     const cx = g === null ? width / 2 : g.left + g.plotW / 2;
     const cy = g === null ? height / 2 : g.top + g.plotH / 2;
@@ -977,7 +947,7 @@ export class CurvesChart {
     const g = this.geometry;
     if (p === null || g === null) return null;
     const box = this.svgNode.getBoundingClientRect();
-    const scaleX = box.width > 0 ? this.size.width / box.width : 1;
+    const scaleX = box.width > 0 ? this.sizer.size.width / box.width : 1;
     const px = (event.clientX - box.left) * scaleX;
     const f = p.pages + g.x.invert(px) / p.unitFactor;
     return clampInt(f, p.from, p.to);

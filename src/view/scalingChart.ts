@@ -28,7 +28,7 @@ import {
   type ScalingSource,
 } from '../core/scalingSeries';
 import { STRUCTURES, type StructureKind } from '../core/structures';
-import { logTicks, shown } from './chartKit';
+import { logTicks, PlotSizer, shown } from './chartKit';
 
 export interface ScalingChartData {
   /** One series per structure, from the cost model. */
@@ -142,7 +142,6 @@ export class ScalingChart {
   private readonly hit: Rect;
   private readonly messageGroup: G;
   private readonly messageText: Text;
-  private readonly observer: ResizeObserver;
   private data: ScalingChartData | null = null;
   private message: string | null = null;
   /** The N the crosshair is on, or null before the first point. */
@@ -150,9 +149,7 @@ export class ScalingChart {
   /** Until the reader moves it, the crosshair stays on the largest N computed so far. */
   private followLargest = true;
   private geometry: Geometry | null = null;
-  private box = { width: 0, height: 0 };
-  private size = { width: 0, height: 0 };
-  private frame = 0;
+  private readonly sizer: PlotSizer;
   private legendKey = '';
 
   constructor(container: HTMLElement, options: ScalingChartOptions) {
@@ -206,16 +203,11 @@ export class ScalingChart {
     this.hit.on('click', (event: MouseEvent) => this.pointAt(event));
     this.svg.on('keydown', (event: KeyboardEvent) => this.onKey(event));
 
-    const rect = this.plot.getBoundingClientRect();
-    this.box = { width: rect.width, height: rect.height };
-    this.observer = new ResizeObserver((entries) => {
-      const content = entries[entries.length - 1]?.contentRect;
-      if (content === undefined) return;
-      this.box = { width: content.width, height: content.height };
-      const { width, height } = this.measure();
-      if (width !== this.size.width || height !== this.size.height) this.schedule();
-    });
-    this.observer.observe(this.plot);
+    this.sizer = new PlotSizer(
+      this.plot,
+      { width: FALLBACK_WIDTH, height: FALLBACK_HEIGHT, minHeight: MIN_HEIGHT },
+      () => this.draw(),
+    );
     this.draw();
   }
 
@@ -239,8 +231,7 @@ export class ScalingChart {
   }
 
   destroy(): void {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
+    this.sizer.disconnect();
     this.svg.on('keydown', null);
     this.hit.on('pointermove', null).on('click', null);
     this.root.remove();
@@ -253,20 +244,6 @@ export class ScalingChart {
     const found = new Set<number>();
     for (const series of visibleSeries(data)) for (const p of series.points) found.add(p.items);
     return [...found].sort((a, b) => a - b);
-  }
-
-  private measure(): { width: number; height: number } {
-    const width = Math.floor(this.box.width) || FALLBACK_WIDTH;
-    const height = Math.max(MIN_HEIGHT, Math.floor(this.box.height) || FALLBACK_HEIGHT);
-    return { width, height };
-  }
-
-  private schedule(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
   }
 
   /** Rebuilt only when the structures or the sources shown change, not on every point. */
@@ -308,10 +285,7 @@ export class ScalingChart {
   }
 
   private draw(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    const { width, height } = this.measure();
-    this.size = { width, height };
+    const { width, height } = this.sizer.take();
     const data = this.data;
     const series = data === null ? [] : visibleSeries(data);
     const hasData = series.length > 0;
@@ -534,7 +508,7 @@ export class ScalingChart {
       return;
     }
     const g = this.geometry;
-    const { width, height } = this.size;
+    const { width, height } = this.sizer.size;
     const cx = g === null ? width / 2 : g.left + g.plotW / 2;
     const cy = g === null ? height / 2 : g.top + 22;
     this.messageGroup.style('display', null);
@@ -554,7 +528,7 @@ export class ScalingChart {
     const sizes = this.sizesWithData();
     if (g === null || sizes.length === 0) return;
     const box = this.svgNode.getBoundingClientRect();
-    const scaleX = box.width > 0 ? this.size.width / box.width : 1;
+    const scaleX = box.width > 0 ? this.sizer.size.width / box.width : 1;
     const px = (event.clientX - box.left) * scaleX;
     let best = sizes[0];
     for (const n of sizes) if (Math.abs(g.x(n) - px) < Math.abs(g.x(best) - px)) best = n;
