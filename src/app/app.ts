@@ -837,15 +837,15 @@ export class App {
       const listing = this.codeListings[box];
       if (listing === null) return;
       let line: string | null = null;
-      let any = false;
+      let seen = false;
       events.forEach((event, index) => {
         if (event === null || listingOf(this.timeline.sides[index].kind) !== listing) return;
-        any = true;
+        seen = true;
         const op = this.timeline.sides[index].view.currentOp?.op ?? null;
         const next = listing === 'heap' ? pseudocodeLine(event) : pointerLine(event, listing, op);
         line = next ?? line;
       });
-      if (line === null && any) line = this.litLines[box];
+      if (line === null && seen) line = this.litLines[box];
       if (line !== this.litLines[box]) {
         const previous = this.litLines[box];
         if (previous !== null) code.lines.get(previous)?.classList.remove('lit');
