@@ -18,6 +18,7 @@ import {
 } from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 import { makeQueue, structureSpec } from '../../src/core/structures';
+import { accesses } from './queueTesting';
 
 const PAGE_SIZES = Array.from({ length: 11 }, (_, index) => 2 ** (index + 2)); // 4 .. 4096
 
@@ -25,13 +26,6 @@ const PAGE_SIZES = Array.from({ length: 11 }, (_, index) => 2 ** (index + 2)); /
 const COMBOS: [DaryArity, number][] = DARY_ARITIES.flatMap((arity) =>
   PAGE_SIZES.filter((size) => size % arity === 0).map((size): [DaryArity, number] => [arity, size]),
 );
-
-/** One reference of the access log as text: R3 reads slot 3, W3 writes it. */
-function accesses(log: AccessLog, from = 0): string[] {
-  return log.slots
-    .slice(from)
-    .map((slot, index) => `${log.writes[from + index] ? 'W' : 'R'}${slot}`);
-}
 
 /** The d-ary heap as makeQueue builds it: the one Heap, over an aligned d-ary layout. */
 function daryHeap(arity: DaryArity, itemsPerPage: number, options: HeapOptions): Heap {

@@ -10,13 +10,7 @@ import {
   makeLayout,
 } from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
-
-/** One reference of the access log as text: R3 reads slot 3, W3 writes it. */
-function accesses(log: AccessLog, from = 0): string[] {
-  return log.slots
-    .slice(from)
-    .map((slot, index) => `${log.writes[from + index] ? 'W' : 'R'}${slot}`);
-}
+import { accesses } from './queueTesting';
 
 function heapWith(layout: Layout, keys: number[], memory: MemoryObserver = NO_MEMORY): Heap {
   const heap = new Heap(layout, { capacity: Math.max(1, keys.length + 4), memory });

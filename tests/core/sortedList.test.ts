@@ -4,18 +4,11 @@ import { LEFT, LINK_FIELDS, NIL, RIGHT } from '../../src/core/arena';
 import { ArraySink, type SimEvent } from '../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 import { NO_HANDLE } from '../../src/core/queue';
-import { GlibcRandom } from '../../src/core/random';
 import { SortedList } from '../../src/core/sortedList';
+import { accesses, arenaState, PICK_OP, type PickOp, pickWorkload } from './queueTesting';
 
 const NEXT = LEFT;
 const PREV = RIGHT;
-
-/** One reference of the access log as text: R6 reads word 6, W6 writes it. */
-function accesses(log: AccessLog, from = 0): string[] {
-  return log.slots
-    .slice(from)
-    .map((word, index) => `${log.writes[from + index] ? 'W' : 'R'}${word}`);
-}
 
 /** Fails the run on the first word outside the arena (header plus `capacity` nodes). */
 class BoundedMemory implements MemoryObserver {
@@ -292,23 +285,6 @@ describe('SortedList: order, ties, counters and events', () => {
 
 // ---- Model-based property test ------------------------------------------------------------
 
-type Op =
-  | { op: 'insert'; key: number }
-  | { op: 'pop' }
-  | { op: 'delete'; pick: number }
-  | { op: 'reorder'; pick: number; key: number };
-
-const KEY = fc.integer({ min: 0, max: 9 }); // a small range: many ties
-const OP: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: KEY.map((key) => ({ op: 'insert' as const, key })) },
-  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: KEY }),
-  },
-);
-
 /** A list driven alongside a plain array in list order (stable: new keys go after equal ones). */
 class Harness {
   readonly handles = new Map<number, number>();
@@ -341,7 +317,7 @@ class Harness {
   }
 
   /** Runs one operation on both and returns what the list returned (-1 when skipped). */
-  run(op: Op): number {
+  run(op: PickOp): number {
     const { list, model } = this;
     if (op.op === 'insert') {
       if (model.length >= this.capacity) return -1;
@@ -406,7 +382,7 @@ describe('SortedList: model-based property test', () => {
       fc.property(
         fc.integer({ min: 1, max: 300 }),
         fc.constantFrom(32, 48, 64),
-        fc.array(OP, { minLength: 1, maxLength: 150 }),
+        fc.array(PICK_OP, { minLength: 1, maxLength: 150 }),
         (capacity, nodeBytes, ops) => {
           const memory = new BoundedMemory((capacity + 1) * (nodeBytes / 8));
           const harness = new Harness(capacity, memory, null, nodeBytes);
@@ -424,51 +400,27 @@ describe('SortedList: model-based property test', () => {
 
 // ---- Checkpoints and event replay ---------------------------------------------------------
 
-/** A deterministic mixed workload from random(3), with keys in a small range. */
-function workload(seed: number, length: number): Op[] {
-  const random = new GlibcRandom(seed);
-  return Array.from({ length }, (): Op => {
-    const roll = random.below(10);
-    const key = random.below(12);
-    const pick = random.below(1000);
-    if (roll < 5) return { op: 'insert', key };
-    if (roll < 7) return { op: 'pop' };
-    if (roll < 8) return { op: 'delete', pick };
-    return { op: 'reorder', pick, key };
-  });
-}
-
-function state(list: SortedList): unknown {
-  return {
-    arena: list.arena.snapshot(),
-    size: list.size,
-    operations: list.operations,
-    comparisons: list.comparisons,
-    swaps: list.swaps,
-  };
-}
-
 describe('SortedList: checkpoints', () => {
   it('restoring a checkpoint puts back the exact state, and the rerun matches a fresh run', () => {
-    const first = workload(7, 120);
-    const second = workload(8, 120);
+    const first = pickWorkload(7, 120);
+    const second = pickWorkload(8, 120);
     const harness = new Harness(40, NO_MEMORY);
     for (const op of first) harness.run(op);
-    const atCheckpoint = state(harness.list);
+    const atCheckpoint = arenaState(harness.list);
     const restore = harness.checkpoint();
     const results = second.map((op) => harness.run(op));
-    const after = state(harness.list);
+    const after = arenaState(harness.list);
     expect(after).not.toEqual(atCheckpoint);
 
     restore();
-    expect(state(harness.list)).toEqual(atCheckpoint);
+    expect(arenaState(harness.list)).toEqual(atCheckpoint);
     harness.check();
     expect(second.map((op) => harness.run(op))).toEqual(results);
-    expect(state(harness.list)).toEqual(after);
+    expect(arenaState(harness.list)).toEqual(after);
 
     const fresh = new Harness(40, NO_MEMORY);
     for (const op of [...first, ...second]) fresh.run(op);
-    expect(state(fresh.list)).toEqual(after);
+    expect(arenaState(fresh.list)).toEqual(after);
   });
 });
 
@@ -477,7 +429,7 @@ describe('SortedList: event replay', () => {
     const sink = new ArraySink();
     const capacity = 30;
     const harness = new Harness(capacity, NO_MEMORY, sink);
-    for (const op of workload(11, 400)) harness.run(op);
+    for (const op of pickWorkload(11, 400)) harness.run(op);
 
     const links = new Int32Array((capacity + 1) * LINK_FIELDS.length);
     const keys = new Float64Array(capacity + 1);

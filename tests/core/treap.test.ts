@@ -6,6 +6,7 @@ import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory
 import { NO_HANDLE } from '../../src/core/queue';
 import { GlibcRandom, Xorshift32 } from '../../src/core/random';
 import { Treap } from '../../src/core/treap';
+import { accesses, arenaState, PICK_OP, type PickOp, pickWorkload } from './queueTesting';
 
 // new Xorshift32(1): the first six outputs, the priorities of the first six inserts (worked by
 // hand in random.test.ts). Their order is what the hand-worked examples below rest on:
@@ -16,13 +17,6 @@ const P3 = 1933218815;
 const P4 = 166402301;
 const P5 = 879050087;
 const P6 = 1794327795;
-
-/** One reference of the access log as text: R6 reads word 6, W6 writes it. */
-function accesses(log: AccessLog, from = 0): string[] {
-  return log.slots
-    .slice(from)
-    .map((word, index) => `${log.writes[from + index] ? 'W' : 'R'}${word}`);
-}
 
 /** Fails the run on the first word outside the arena (header plus `capacity` nodes). */
 class BoundedMemory implements MemoryObserver {
@@ -457,23 +451,6 @@ describe('Treap: shape under workload keys', () => {
 
 // ---- Model-based property test ------------------------------------------------------------
 
-type Op =
-  | { op: 'insert'; key: number }
-  | { op: 'pop' }
-  | { op: 'delete'; pick: number }
-  | { op: 'reorder'; pick: number; key: number };
-
-const KEY = fc.integer({ min: 0, max: 9 }); // a small range: many ties
-const OP: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: KEY.map((key) => ({ op: 'insert' as const, key })) },
-  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: KEY }),
-  },
-);
-
 /** A treap driven alongside a plain array of (item, key), with handles kept through onHandle. */
 class Harness {
   readonly handles = new Map<number, number>();
@@ -510,7 +487,7 @@ class Harness {
   }
 
   /** Runs one operation on both and returns what the treap returned (-1 when skipped). */
-  run(op: Op): number {
+  run(op: PickOp): number {
     const { treap, model } = this;
     if (op.op === 'insert') {
       if (model.length >= this.capacity) return -1;
@@ -581,7 +558,7 @@ describe('Treap: model-based property test', () => {
         fc.integer({ min: 1, max: 300 }),
         fc.constantFrom(48, 64),
         fc.integer({ min: 0, max: 2 ** 32 - 1 }),
-        fc.array(OP, { minLength: 1, maxLength: 150 }),
+        fc.array(PICK_OP, { minLength: 1, maxLength: 150 }),
         (capacity, nodeBytes, prioritySeed, ops) => {
           const memory = new BoundedMemory((capacity + 1) * (nodeBytes / 8));
           const harness = new Harness(capacity, memory, null, nodeBytes, prioritySeed);
@@ -603,7 +580,7 @@ describe('Treap: model-based property test', () => {
     const random = new GlibcRandom(13);
     for (let step = 0; step < 300; step++) {
       const roll = random.below(10);
-      const op: Op =
+      const op: PickOp =
         roll < 5
           ? { op: 'insert', key: random.below(8) }
           : roll < 7
@@ -625,52 +602,28 @@ describe('Treap: model-based property test', () => {
 
 // ---- Checkpoints and event replay ---------------------------------------------------------
 
-/** A deterministic mixed workload from random(3), with keys in a small range. */
-function workload(seed: number, length: number): Op[] {
-  const random = new GlibcRandom(seed);
-  return Array.from({ length }, (): Op => {
-    const roll = random.below(10);
-    const key = random.below(12);
-    const pick = random.below(1000);
-    if (roll < 5) return { op: 'insert', key };
-    if (roll < 7) return { op: 'pop' };
-    if (roll < 8) return { op: 'delete', pick };
-    return { op: 'reorder', pick, key };
-  });
-}
-
-function state(treap: Treap): unknown {
-  return {
-    arena: treap.arena.snapshot(),
-    size: treap.size,
-    operations: treap.operations,
-    comparisons: treap.comparisons,
-    swaps: treap.swaps,
-  };
-}
-
 describe('Treap: checkpoints', () => {
   it('restoring a checkpoint puts back the exact state and the priority stream', () => {
-    const first = workload(7, 120);
-    const second = workload(8, 120);
+    const first = pickWorkload(7, 120);
+    const second = pickWorkload(8, 120);
     const harness = new Harness(40, NO_MEMORY);
     for (const op of first) harness.run(op);
-    const atCheckpoint = state(harness.treap);
+    const atCheckpoint = arenaState(harness.treap);
     const restore = harness.checkpoint();
     const results = second.map((op) => harness.run(op));
-    const after = state(harness.treap);
+    const after = arenaState(harness.treap);
     expect(after).not.toEqual(atCheckpoint);
 
     restore();
-    expect(state(harness.treap)).toEqual(atCheckpoint);
+    expect(arenaState(harness.treap)).toEqual(atCheckpoint);
     harness.check();
     // The rerun's inserts must draw the same priorities as the first time.
     expect(second.map((op) => harness.run(op))).toEqual(results);
-    expect(state(harness.treap)).toEqual(after);
+    expect(arenaState(harness.treap)).toEqual(after);
 
     const fresh = new Harness(40, NO_MEMORY);
     for (const op of [...first, ...second]) fresh.run(op);
-    expect(state(fresh.treap)).toEqual(after);
+    expect(arenaState(fresh.treap)).toEqual(after);
   });
 });
 
@@ -679,7 +632,7 @@ describe('Treap: event replay', () => {
     const sink = new ArraySink();
     const capacity = 30;
     const harness = new Harness(capacity, NO_MEMORY, sink);
-    for (const op of workload(11, 400)) harness.run(op);
+    for (const op of pickWorkload(11, 400)) harness.run(op);
 
     const links = new Int32Array((capacity + 1) * LINK_FIELDS.length);
     const keys = new Float64Array(capacity + 1);

@@ -1,0 +1,58 @@
+// Helpers the structure tests share: the access log as text, a picked-operation script (random
+// by fast-check or replayable from random(3)), and a pointer structure's whole state.
+
+import fc from 'fast-check';
+import type { ArenaQueue } from '../../src/core/arenaQueue';
+import type { AccessLog } from '../../src/core/memory';
+import { GlibcRandom } from '../../src/core/random';
+
+/** One reference of the access log as text: R7 reads word (or slot) 7, W7 writes it. */
+export function accesses(log: AccessLog, from = 0): string[] {
+  return log.slots
+    .slice(from)
+    .map((word, index) => `${log.writes[from + index] ? 'W' : 'R'}${word}`);
+}
+
+/** An operation that picks its victim among the live items (`pick` modulo their count). */
+export type PickOp =
+  | { op: 'insert'; key: number }
+  | { op: 'pop' }
+  | { op: 'delete'; pick: number }
+  | { op: 'reorder'; pick: number; key: number };
+
+const PICK_KEY = fc.integer({ min: 0, max: 9 }); // a small range: many ties
+
+export const PICK_OP: fc.Arbitrary<PickOp> = fc.oneof(
+  { weight: 4, arbitrary: PICK_KEY.map((key) => ({ op: 'insert' as const, key })) },
+  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
+  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: PICK_KEY }),
+  },
+);
+
+/** A deterministic mixed workload from random(3), with keys in a small range. */
+export function pickWorkload(seed: number, length: number): PickOp[] {
+  const random = new GlibcRandom(seed);
+  return Array.from({ length }, (): PickOp => {
+    const roll = random.below(10);
+    const key = random.below(12);
+    const pick = random.below(1000);
+    if (roll < 5) return { op: 'insert', key };
+    if (roll < 7) return { op: 'pop' };
+    if (roll < 8) return { op: 'delete', pick };
+    return { op: 'reorder', pick, key };
+  });
+}
+
+/** Everything a checkpoint must restore in a pointer structure. */
+export function arenaState(queue: ArenaQueue): unknown {
+  return {
+    arena: queue.arena.snapshot(),
+    size: queue.size,
+    operations: queue.operations,
+    comparisons: queue.comparisons,
+    swaps: queue.swaps,
+  };
+}
