@@ -237,31 +237,13 @@ export function parseScenario(query: string): ParsedScenario {
     else errors.push(err(name, `${parsed.error}${note}; using ${String(defaultOf(name))}`));
   };
 
-  const workloadText = get('workload');
-  if (workloadText !== null) {
-    const kind = WORKLOAD_KINDS.find((candidate) => candidate === workloadText);
-    if (kind === undefined) {
-      errors.push(
-        err(
-          'workload',
-          `workload must be one of ${WORKLOAD_KINDS.join(', ')}, got "${clip(workloadText, 24)}"; using ${DEFAULT_SCENARIO.workload}`,
-        ),
-      );
-    } else scenario.workload = kind;
-  }
-
+  choiceParam(get, errors, 'workload', WORKLOAD_KINDS, DEFAULT_SCENARIO.workload, (kind) => {
+    scenario.workload = kind;
+  });
   for (const side of ['left', 'right'] as const) {
-    const text = get(side);
-    if (text === null) continue;
-    const kind = STRUCTURE_KINDS.find((candidate) => candidate === text);
-    if (kind === undefined) {
-      errors.push(
-        err(
-          side,
-          `${side} must be one of ${STRUCTURE_KINDS.join(', ')}, got "${clip(text, 24)}"; using ${DEFAULT_SCENARIO[side]}`,
-        ),
-      );
-    } else scenario[side] = kind;
+    choiceParam(get, errors, side, STRUCTURE_KINDS, DEFAULT_SCENARIO[side], (kind) => {
+      scenario[side] = kind;
+    });
   }
   const nodeFloor = Math.max(
     16,
@@ -410,19 +392,8 @@ function parseScaling(
     if (parsed.ok) scaling.sizes = parsed.value;
     else errors.push(err('ssizes', `ssizes: ${parsed.error}; using the review's sizes`));
   }
-  const choice = <T extends string>(name: string, allowed: readonly T[], apply: (v: T) => void) => {
-    const text = get(name);
-    if (text === null) return;
-    const found = allowed.find((candidate) => candidate === text);
-    if (found !== undefined) apply(found);
-    else
-      errors.push(
-        err(
-          name,
-          `${name} must be one of ${allowed.join(', ')}, got "${clip(text, 24)}"; using ${allowed[0]}`,
-        ),
-      );
-  };
+  const choice = <T extends string>(name: string, allowed: readonly T[], apply: (v: T) => void) =>
+    choiceParam(get, errors, name, allowed, allowed[0], apply);
   choice('squant', ['total', ...SCALING_QUANTITIES.filter((q) => q !== 'total')], (value) => {
     scaling.quantity = value;
   });
@@ -474,23 +445,8 @@ function parseCurves(
     if (parsed.ok) apply(parsed.value);
     else errors.push(err(name, `${parsed.error}; using the preset's value`));
   };
-  const choice = <T extends string>(
-    name: string,
-    allowed: readonly T[],
-    apply: (value: T) => void,
-  ): void => {
-    const text = get(name);
-    if (text === null) return;
-    const found = allowed.find((candidate) => candidate === text);
-    if (found !== undefined) apply(found);
-    else
-      errors.push(
-        err(
-          name,
-          `${name} must be one of ${allowed.join(', ')}, got "${clip(text, 24)}"; using the preset's value`,
-        ),
-      );
-  };
+  const choice = <T extends string>(name: string, allowed: readonly T[], apply: (v: T) => void) =>
+    choiceParam(get, errors, name, allowed, "the preset's value", apply);
   int('citems', 1, CURVES_MAX_ITEMS, (value) => {
     curves.items = value;
   });
@@ -580,6 +536,28 @@ function parseItemsPerPageParam(
     ),
   );
   return null;
+}
+
+/** A parameter that must be one of `allowed`: applied, or named with the choices and what is used. */
+function choiceParam<T extends string>(
+  get: (name: string) => string | null,
+  errors: ScenarioError[],
+  name: string,
+  allowed: readonly T[],
+  fallback: string,
+  apply: (value: T) => void,
+): void {
+  const text = get(name);
+  if (text === null) return;
+  const found = allowed.find((candidate) => candidate === text);
+  if (found !== undefined) apply(found);
+  else
+    errors.push(
+      err(
+        name,
+        `${name} must be one of ${allowed.join(', ')}, got "${clip(text, 24)}"; using ${fallback}`,
+      ),
+    );
 }
 
 function err(param: string, message: string): ScenarioError {
