@@ -74,4 +74,22 @@ test.describe('the other priority queues', () => {
     await page.getByTestId('step-forward').click();
     await expectCountersAt(page, 1);
   });
+
+  test('a script control a d-ary heap cannot run is refused and the previous script stays', async ({
+    page,
+  }) => {
+    await open(page, '/?left=dary4&right=binary&workload=script&ops=i%209%2C%20i%204');
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+    const ops = page.getByTestId('control-ops');
+    await ops.fill('i 9, del 1');
+    await ops.press('Enter');
+    await expect(page.getByTestId('scenario-error')).toContainText(
+      "cannot run on the left side's 4-ary heap",
+    );
+    await expect(ops).toHaveValue('i 9, i 4');
+    await expect(page.getByTestId('control-workload')).toHaveValue('script');
+    expect(queryOf(page)).toContain('workload=script');
+    await page.getByTestId('step-forward').click();
+    await expectCountersAt(page, 1);
+  });
 });

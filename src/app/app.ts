@@ -557,7 +557,15 @@ export class App {
       if (error.param === 'seed') next.seed = this.scenario.seed;
       if (error.param === 'keys') next.keys = this.scenario.keys;
       if (error.param === 'io') next.ioMs = this.scenario.ioMs;
-      if (error.param === 'ops') next.ops = this.scenario.ops;
+      // A refused script (only sent with workload=script) keeps the previous one, unless the
+      // new sides cannot run that either: then the parser's fallback stands.
+      if (error.param === 'ops') {
+        const kept = { ...next, workload: 'script' as const, ops: this.scenario.ops };
+        if (checkScript(kept) === null) {
+          next.ops = kept.ops;
+          next.workload = kept.workload;
+        }
+      }
       if (error.param === 'node') next.nodeBytes = this.scenario.nodeBytes;
     }
     next.frames = Math.min(next.frames, scenarioPages(next));
@@ -590,14 +598,6 @@ export class App {
     history: 'push' | 'replace' | null,
   ): void {
     this.pause();
-    // A script names handles: slots for heaps, nodes for pointer structures. One that is fine
-    // for a heap may name a freed node: refuse it here, before it can throw mid-replay.
-    const scriptError = checkScript(scenario);
-    if (scriptError !== null) {
-      errors = [...errors, scriptError];
-      scenario = { ...scenario, ops: DEFAULT_SCENARIO.ops };
-      if (checkScript(scenario) !== null) scenario = { ...scenario, workload: 'phk' };
-    }
     const generation = ++this.buildGeneration;
     const timeline = new Timeline(scenario, { deferred: true });
     const slice = (): void => {

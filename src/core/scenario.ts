@@ -332,6 +332,26 @@ export function parseScenario(query: string): ParsedScenario {
     }
   }
 
+  // A script names handles (slots or nodes): one a side cannot run falls back like a bad one,
+  // to the default script, or to the default workload where that one does not fit either (a
+  // d-ary heap's slots start at d - 1, and the default script names slot 2).
+  const scriptError = checkScript(scenario);
+  if (scriptError !== null) {
+    const fallback = { ...scenario, ops: DEFAULT_SCENARIO.ops };
+    if (checkScript(fallback) === null) {
+      scenario.ops = fallback.ops;
+      errors.push(err('ops', `${scriptError.message}; using the default script`));
+    } else {
+      scenario.workload = DEFAULT_SCENARIO.workload;
+      errors.push(
+        err(
+          'ops',
+          `${scriptError.message}; the default script does not fit either, so using the ${DEFAULT_SCENARIO.workload} workload`,
+        ),
+      );
+    }
+  }
+
   // The frame range depends on the size, so it is checked last.
   const pages = scenarioPages(scenario);
   intParam(
@@ -652,8 +672,8 @@ export function cliCommandFor(scenario: Scenario): string {
 /**
  * A script names handles: slots for a heap, nodes for a pointer structure. "del 2" may be fine
  * for a heap yet name a node the list has already freed. Runs the script on both sides (no
- * memory model) and reports the first operation a side refuses, so the page never throws
- * mid-replay.
+ * memory model) and names the first operation a side refuses, so the page never throws
+ * mid-replay; the caller says what it uses instead.
  */
 export function checkScript(scenario: Scenario): ScenarioError | null {
   if (scenario.workload !== 'script') return null;
@@ -673,7 +693,7 @@ export function checkScript(scenario: Scenario): ScenarioError | null {
         const handles = STRUCTURES[scenario[side]].family === 'heap' ? 'slots' : 'nodes';
         return err(
           'ops',
-          `ops: operation ${index + 1} (${formatScript([op])}) cannot run on the ${side} side's ${STRUCTURES[scenario[side]].title} (scripts name its ${handles}): ${reason}; using the default script`,
+          `ops: operation ${index + 1} (${formatScript([op])}) cannot run on the ${side} side's ${STRUCTURES[scenario[side]].title} (scripts name its ${handles}): ${reason}`,
         );
       }
     }

@@ -216,3 +216,40 @@ describe('scaling tab parameters', () => {
     expect(scenario.scaling).toEqual(DEFAULT_SCENARIO.scaling);
   });
 });
+
+describe('scripts a side cannot run', () => {
+  it('are refused by the link parser, which falls back to the default script', () => {
+    const { scenario, errors } = parseScenario(
+      'left=binary&right=treap&workload=script&ops=i 5, i 3, i 9, pop, del 2',
+    );
+    expect(errors.map((error) => error.param)).toEqual(['ops']);
+    expect(errors[0].message).toMatch(
+      /operation 5 \(del 2\) cannot run on the right side's Treap.*; using the default script$/,
+    );
+    expect(scenario.ops).toBe(DEFAULT_SCENARIO.ops);
+  });
+
+  it('the default script, the first fallback, runs on every pair but the d-ary heaps', () => {
+    const kinds = ['list', 'binary', 'bheap', 'treap', 'llrb', 'rb'] as const;
+    for (const left of kinds) {
+      for (const right of kinds) {
+        const scenario = { ...DEFAULT_SCENARIO, workload: 'script' as const, left, right };
+        expect(checkScript(scenario), `${left}/${right}`).toBeNull();
+      }
+    }
+    // A 4-ary heap's slots start at 3: "re 2 1" names none of them.
+    const dary = { ...DEFAULT_SCENARIO, workload: 'script' as const, left: 'dary4' as const };
+    expect(checkScript(dary)?.message).toMatch(
+      /\(re 2 1\) cannot run on the left side's 4-ary heap/,
+    );
+  });
+
+  it('fall back to the default workload where the default script does not fit either', () => {
+    const { scenario, errors } = parseScenario('left=dary4&workload=script&ops=i 9, del 1');
+    expect(errors.map((error) => error.param)).toEqual(['ops']);
+    expect(errors[0].message).toMatch(
+      /operation 2 \(del 1\) cannot run on the left side's 4-ary heap.*so using the phk workload$/,
+    );
+    expect(scenario.workload).toBe('phk');
+  });
+});
