@@ -6,7 +6,6 @@ import { MAX_NODE_BYTES, WORD_BYTES } from '../core/arena';
 import {
   fitListItems,
   fitNodeBytes,
-  nodeBytesFloor,
   padPair,
   pairTitles,
   pairUsesNodes,
@@ -26,7 +25,7 @@ import { isValidItemsPerPage } from '../core/layout';
 import { parseIntInRange, parseNumberInRange } from '../core/limits';
 import { toCsvReport, toJsonReport } from '../core/report';
 import { LIST_MAX_ITEMS } from '../core/scaling';
-import { isStructureKind, STRUCTURE_KINDS, STRUCTURES } from '../core/structures';
+import { isStructureKind, nodeBytesFloor, STRUCTURE_KINDS, STRUCTURES } from '../core/structures';
 import { type CurveSeries, CurvesChart } from '../view/curvesChart';
 import { type CurvePair, type CurveResult, CurvesClient, runsOf } from './curvesClient';
 import { el, setText } from './dom';

@@ -142,17 +142,6 @@ export class Arena {
     return nodes;
   }
 
-  /** The word holding field `field` (LEFT…TAG) of `node`; -1 for the key, -2 for the item. */
-  wordOf(node: number, field: number): number {
-    const base = node * this.nodeWords;
-    if (field === -1) return base;
-    if (field === -2) return base + 1;
-    const offset = this.offset[field];
-    if (offset < 0)
-      throw new RangeError(`this structure's nodes have no ${LINK_FIELDS[field]} field`);
-    return base + offset;
-  }
-
   /** Reads a node's key (one access to its key word). */
   key(node: number): number {
     this.accesses++;

@@ -4,7 +4,13 @@
 import { MAX_NODE_BYTES, WORD_BYTES } from './arena';
 import { parseIntInRange } from './limits';
 import { LIST_MAX_ITEMS } from './scaling';
-import { isHeapKind, minNodeBytesOf, STRUCTURES, type StructureKind } from './structures';
+import {
+  isHeapKind,
+  minNodeBytesOf,
+  nodeBytesFloor,
+  STRUCTURES,
+  type StructureKind,
+} from './structures';
 
 /** One side's curves: index f - 1 holds the value with f resident pages, f = 1..pages. */
 export interface PageCurves {
@@ -44,15 +50,6 @@ export function padPair<C extends PageCurves>(left: C, right: C): [C, C] {
 /** Whether either side is a pointer structure, i.e. whether the node size means anything. */
 export function pairUsesNodes(left: StructureKind, right: StructureKind): boolean {
   return !isHeapKind(left) || !isHeapKind(right);
-}
-
-/**
- * The smallest node the pair accepts: key, item and the links of the side with the most links
- * (two words when both are heaps, where the size is unused). The link parser uses the same floor.
- */
-export function nodeBytesFloor(left: StructureKind, right: StructureKind): number {
-  const pointerSides = [left, right].filter((kind) => !isHeapKind(kind));
-  return Math.max(2 * WORD_BYTES, ...pointerSides.map(minNodeBytesOf));
 }
 
 export type Checked = { ok: true; value: number } | { ok: false; error: string };

@@ -32,7 +32,7 @@ import {
   DEFAULT_NODE_BYTES,
   isHeapKind,
   makeQueue,
-  minNodeBytesOf,
+  nodeBytesFloor,
   pageSizeProblem,
   STRUCTURE_KINDS,
   STRUCTURES,
@@ -245,10 +245,7 @@ export function parseScenario(query: string): ParsedScenario {
       scenario[side] = kind;
     });
   }
-  const nodeFloor = Math.max(
-    16,
-    ...[scenario.left, scenario.right].filter((kind) => !isHeapKind(kind)).map(minNodeBytesOf),
-  );
+  const nodeFloor = nodeBytesFloor(scenario.left, scenario.right);
   intParam(
     'node',
     { min: nodeFloor, max: 4096 },
@@ -502,10 +499,7 @@ function parseCurves(
   choice('cright', STRUCTURE_KINDS, (value) => {
     curves.right = value;
   });
-  const cnodeFloor = Math.max(
-    16,
-    ...[curves.left, curves.right].filter((kind) => !isHeapKind(kind)).map(minNodeBytesOf),
-  );
+  const cnodeFloor = nodeBytesFloor(curves.left, curves.right);
   int('cnode', cnodeFloor, 4096, (value) => {
     if (value % 8 === 0) curves.nodeBytes = value;
     else errors.push(err('cnode', `cnode must be a multiple of 8, got ${value}; using 48`));

@@ -2,7 +2,7 @@
 // model, and how many pages its address space spans. The CLI, the links, the worker and the page
 // all go through here, so "treap" means the same structure everywhere.
 
-import { arenaWords, WORD_BYTES } from './arena';
+import { arenaWords, minNodeBytes, WORD_BYTES } from './arena';
 import { Heap } from './heap';
 import { DaryLayout, daryPages, type Layout, makeLayout, pagesFor } from './layout';
 import { LlrbTree } from './llrb';
@@ -127,7 +127,13 @@ export function isHeapKind(kind: StructureKind): boolean {
 
 /** Smallest node a pointer structure accepts (key and item words, then its links). */
 export function minNodeBytesOf(kind: StructureKind): number {
-  return (2 + STRUCTURES[kind].linkFields) * WORD_BYTES;
+  return minNodeBytes(STRUCTURES[kind].linkFields);
+}
+
+/** Smallest node size a pair of sides accepts: the larger pointer structure's minimum. */
+export function nodeBytesFloor(left: StructureKind, right: StructureKind): number {
+  const pointerSides = [left, right].filter((kind) => !isHeapKind(kind));
+  return Math.max(2 * WORD_BYTES, ...pointerSides.map(minNodeBytesOf));
 }
 
 export function makeQueue(

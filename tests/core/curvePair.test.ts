@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   fitListItems,
   fitNodeBytes,
-  nodeBytesFloor,
   padCurves,
   padPair,
   pairTitles,
   pairUsesNodes,
   parseNodeBytes,
 } from '../../src/core/curvePair';
-import { STRUCTURE_KINDS } from '../../src/core/structures';
+import { nodeBytesFloor, STRUCTURE_KINDS } from '../../src/core/structures';
 
 function curves(pageIns: number[], writebacks: number[]) {
   return {
