@@ -12,9 +12,11 @@ import { BatchRing } from './ring';
 
 type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };
 
+/** `counterScript`: the counter worker's script (workerScript('counter'), made by the main thread). */
 export async function sweepPipelined(
   structure: StructureSpec,
   workload: Workload,
+  counterScript: URL,
   onProgress: ProgressCallback | null = null,
 ): Promise<SweepResult> {
   const counter = sweepCounter(structure, workload);
@@ -24,7 +26,7 @@ export async function sweepPipelined(
     pageCount: counter.pageCount,
     itemsPerPage: structure.itemsPerPage,
   };
-  const worker = new Worker(new URL('./counter-boot.mjs', import.meta.url), { workerData: job });
+  const worker = new Worker(counterScript, { workerData: job, execArgv: [] });
   const reply = new Promise<CounterReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);

@@ -1,7 +1,8 @@
 // Runs CLI jobs in worker threads, all at once (one per layout; the machine has two cores).
 
 import { Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerReply } from './protocol';
+import type { WorkerJob, WorkerReply, WorkerStart } from './protocol';
+import { workerScript } from './workerScript';
 
 export type JobProgress = (jobIndex: number, done: number, total: number) => void;
 
@@ -10,7 +11,12 @@ export function runJob(
   onProgress: (done: number, total: number) => void,
 ): Promise<WorkerReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: job });
+    const start: WorkerStart = {
+      job,
+      counterScript: job.job === 'sweep' && job.pipelined ? workerScript('counter').href : null,
+    };
+    // No execArgv: the script is plain JavaScript, so the thread need not load tsx's loader.
+    const worker = new Worker(workerScript('sweep'), { workerData: start, execArgv: [] });
     let settled = false;
     worker.on('message', (reply: WorkerReply) => {
       if (reply.reply === 'progress') {

@@ -23,6 +23,13 @@ export type WorkerJob =
     }
   | { job: 'bare'; structure: StructureSpec; workload: Workload };
 
+/** What a job's worker thread is started with (its workerData). */
+export interface WorkerStart {
+  job: WorkerJob;
+  /** The counter worker's script (workerScript.ts), for a pipelined sweep: a worker cannot bundle it. */
+  counterScript: string | null;
+}
+
 export type WorkerReply =
   | { reply: 'progress'; done: number; total: number }
   | { reply: 'sweep'; result: SweepResult; seconds: number; bareSeconds: number | null }

@@ -3,11 +3,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runAtFrames, sweepLayout, timeBareWorkload } from '../core/sweep';
 import { sweepPipelined } from './pipelined';
-import type { WorkerJob, WorkerReply } from './protocol';
+import type { WorkerReply, WorkerStart } from './protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('sweep-worker.ts must run in a worker thread');
-const job = workerData as WorkerJob;
+const { job, counterScript } = workerData as WorkerStart;
 const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void =>
   port.postMessage(reply, transfer);
 const onProgress = (done: number, total: number): void => post({ reply: 'progress', done, total });
@@ -24,9 +24,10 @@ async function run(): Promise<void> {
     if (job.job === 'sweep') {
       // Two threads per sweep when asked (the heap here, the stack distances in a counter
       // worker); the same curves either way.
-      const result = job.pipelined
-        ? await sweepPipelined(job.structure, job.workload, onProgress)
-        : sweepLayout(job.structure, job.workload, onProgress);
+      const result =
+        job.pipelined && counterScript !== null
+          ? await sweepPipelined(job.structure, job.workload, new URL(counterScript), onProgress)
+          : sweepLayout(job.structure, job.workload, onProgress);
       const seconds = (now() - start) / 1000;
       const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
       post({ reply: 'sweep', result, seconds, bareSeconds: bare }, [
