@@ -243,44 +243,55 @@ export class AllFramesCounter implements MemoryObserver {
     this.flush();
   }
 
-  /** Accounts a batch of queued references (from this counter's queue or another's). */
+  /**
+   * Accounts a batch of queued references (from this counter's queue or another's). One loop
+   * with the state in locals: on the 1M-item binary heap, the version that called out for each
+   * deeper reference (top-array scan, lower-stack exchange, difference arrays) took about 10%
+   * longer to account the same batches.
+   */
   consume(pending: Int32Array, count: number): void {
     const dirtyFrom = this.dirtyFrom;
     const top = this.top;
     const mask = this.topMask;
+    const topSize = this.topSize;
+    const stamps = this.stamp;
+    const bits = this.bits;
+    const wordCounts = this.wordCounts;
+    const groupCounts = this.groupCounts;
+    const pageAtStamp = this.pageAtStamp;
+    const pageInDiff = this.pageInDiff;
+    const writeBackDiff = this.writeBackDiff;
+    let head = this.topHead;
+    let nextStamp = this.nextStamp;
+    let lowerCount = this.lowerCount;
     let first = this.mostRecent;
     let second = this.secondRecent;
     let distanceTwo = 0;
     let distanceTwoDirty = 0;
+    let faults = 0; // references at distance 3 or more: a fault for F = 1, added in at the end
     for (let i = 0; i < count; i++) {
       const entry = pending[i];
       const page = entry >>> 2;
       if ((entry & BOUNCE) === 0) {
         if (page === first) {
           if ((entry & WRITE) !== 0) dirtyFrom[page] = 0;
-        } else if (page === second) {
+          continue;
+        }
+        if (page === second) {
           second = first;
           first = page;
           const from = dirtyFrom[page];
           distanceTwo++;
           distanceTwoDirty += (from - 2) >>> 31;
           dirtyFrom[page] = (entry & WRITE) !== 0 ? 0 : from > 2 ? from : 2;
-        } else {
-          top[this.topHead] = first;
-          top[(this.topHead + 1) & mask] = second;
-          this.reference(page, (entry & WRITE) !== 0);
-          second = first;
-          first = page;
+          continue;
         }
-        continue;
-      }
-      // A bounce: read P (`page`), read C (the most recent page), then, if written, write P and
-      // write C. The stack ends as C, P.
-      const child = first;
-      if (page === second) {
-        // Each reference is at distance 2 and the stack ends as it started. The first visit to
-        // each page may write it back for F = 1; the second cannot (it was just reloaded
-        // clean, or written).
+      } else if (page === second) {
+        // A bounce: read P (`page`), read C (the most recent page), then, if written, write P
+        // and write C. Each reference is at distance 2 and the stack ends as it started. The
+        // first visit to each page may write it back for F = 1; the second cannot (it was just
+        // reloaded clean, or written).
+        const child = first;
         const parentFrom = dirtyFrom[page];
         const childFrom = dirtyFrom[child];
         distanceTwoDirty += ((parentFrom - 2) >>> 31) + ((childFrom - 2) >>> 31);
@@ -295,11 +306,93 @@ export class AllFramesCounter implements MemoryObserver {
         }
         continue;
       }
-      // P is deeper: its read goes through the stack, then C is at distance 2, then P and C
-      // again (each just referenced, so at distance 2 with dirtyFrom >= 2: no write-back).
-      top[this.topHead] = first;
-      top[(this.topHead + 1) & mask] = second;
-      this.reference(page, false);
+
+      // A page deeper than the two most recent: a plain reference, or a bounce's read of P.
+      // top[head] and the next place hold the two most recent pages (kept in locals until now).
+      top[head] = first;
+      top[(head + 1) & mask] = second;
+      let distance: number; // 1-based depth before this reference; 0 for a first touch
+      const code = stamps[page];
+      if (code === IN_TOP) {
+        // In the top array: scan for it, shifting the pages above it down one place.
+        let carried = top[head];
+        let depth = 1;
+        for (;;) {
+          const at = (head + depth) & mask;
+          const here = top[at];
+          top[at] = carried;
+          if (here === page) break;
+          carried = here;
+          depth++;
+        }
+        top[head] = page;
+        distance = depth + 1;
+      } else if (this.topCount < topSize) {
+        // The top array is not full yet, so nothing is below it: a first touch.
+        head = (head - 1) & mask;
+        top[head] = page;
+        this.topCount++;
+        stamps[page] = IN_TOP;
+        distance = 0;
+      } else {
+        // It enters the front of the ring, which pushes the last top page (in the place in
+        // front of the old head) into the lower stack. A page there leaves it first, so the
+        // newcomer is not counted above it.
+        head = (head - 1) & mask;
+        const last = top[(head + topSize) & mask];
+        top[head] = page;
+        let rank = 0; // 1-based rank in the lower stack (1 = most recent); 0 if not there
+        if (code > 0) {
+          rank = countFrom(bits, wordCounts, groupCounts, code, nextStamp - 1, lowerCount);
+          const word = code >>> 5;
+          bits[word] &= ~(1 << (code & 31));
+          wordCounts[word]--;
+          groupCounts[word >>> 4]--;
+          lowerCount--;
+          pageAtStamp[code] = -1;
+        }
+        stamps[page] = IN_TOP;
+        if (nextStamp >= this.stampLimit) {
+          this.nextStamp = nextStamp;
+          this.compact();
+          nextStamp = this.nextStamp;
+        }
+        const stamp = nextStamp++;
+        stamps[last] = stamp;
+        pageAtStamp[stamp] = last;
+        const word = stamp >>> 5;
+        bits[word] |= 1 << (stamp & 31);
+        wordCounts[word]++;
+        groupCounts[word >>> 4]++;
+        lowerCount++;
+        distance = rank === 0 ? 0 : topSize + rank;
+      }
+
+      // The difference arrays. A bounce's first reference is a read.
+      const write = (entry & (BOUNCE | WRITE)) === WRITE;
+      const was = dirtyFrom[page];
+      if (distance === 0) {
+        this.zeroFills++;
+        dirtyFrom[page] = write ? 0 : this.never;
+      } else {
+        // Faults for every F < distance; write-backs for F in [dirtyFrom, distance - 1].
+        faults++;
+        pageInDiff[distance] -= 1;
+        const from = was > 1 ? was : 1;
+        if (from < distance) {
+          writeBackDiff[from] += 1;
+          writeBackDiff[distance] -= 1;
+        }
+        dirtyFrom[page] = write ? 0 : was > distance ? was : distance;
+      }
+      if ((entry & BOUNCE) === 0) {
+        second = first;
+        first = page;
+        continue;
+      }
+      // The rest of a bounce whose P was deeper: C is at distance 2, then P and C again (each
+      // just referenced, so at distance 2 with dirtyFrom >= 2: no write-back).
+      const child = first;
       const childFrom = dirtyFrom[child];
       distanceTwoDirty += (childFrom - 2) >>> 31;
       if ((entry & WRITE) !== 0) {
@@ -313,73 +406,16 @@ export class AllFramesCounter implements MemoryObserver {
       second = page;
       first = child;
     }
-    top[this.topHead] = first;
-    top[(this.topHead + 1) & mask] = second;
+    top[head] = first;
+    top[(head + 1) & mask] = second;
+    this.topHead = head;
+    this.nextStamp = nextStamp;
+    this.lowerCount = lowerCount;
     this.mostRecent = first;
     this.secondRecent = second;
+    pageInDiff[1] += faults;
     this.distanceTwo += distanceTwo;
     this.distanceTwoDirty += distanceTwoDirty;
-  }
-
-  /**
-   * A reference to a page that is neither of the two most recent (top[topHead] and the next
-   * place hold them). A page in the top array is found by a scan that also shifts the pages
-   * above it down one place; any other page enters at the front of the ring, which pushes the
-   * last top page into the lower stack.
-   */
-  private reference(page: number, write: boolean): void {
-    const top = this.top;
-    const mask = this.topMask;
-    const head = this.topHead;
-    const count = this.topCount;
-    let distance: number; // 1-based depth before this reference; 0 for a first touch
-    if (this.stamp[page] === IN_TOP) {
-      let carried = top[head];
-      let depth = 1;
-      for (;;) {
-        const at = (head + depth) & mask;
-        const here = top[at];
-        top[at] = carried;
-        if (here === page) break;
-        carried = here;
-        depth++;
-      }
-      top[head] = page;
-      distance = depth + 1;
-    } else {
-      const front = (head - 1) & mask;
-      this.topHead = front;
-      if (count < this.topSize) {
-        // The top array is not full yet, so nothing is below it: a first touch.
-        top[front] = page;
-        this.topCount = count + 1;
-        this.stamp[page] = IN_TOP;
-        distance = 0;
-      } else {
-        // The place in front of the head held the last top page (the ring has topSize places
-        // in use, counted from the old head).
-        const last = top[(front + this.topSize) & mask];
-        top[front] = page;
-        const rank = this.exchangeWithLower(page, last);
-        distance = rank === 0 ? 0 : this.topSize + rank;
-      }
-    }
-    this.account(page, distance, write);
-  }
-
-  /** Updates the difference arrays for a reference at `distance` (0: first touch). */
-  private account(page: number, distance: number, write: boolean): void {
-    if (distance === 0) {
-      this.zeroFills++;
-      this.dirtyFrom[page] = write ? 0 : this.never;
-      return;
-    }
-    // Faults for every F < distance.
-    this.pageInDiff[1] += 1;
-    this.pageInDiff[distance] -= 1;
-    this.closeInterval(page, distance);
-    const dirtyFrom = this.dirtyFrom[page];
-    this.dirtyFrom[page] = write ? 0 : Math.max(dirtyFrom, distance);
   }
 
   /** The page sank to `depth` since its last reference: dirty evictions for F in [dirtyFrom, depth-1]. */
@@ -389,71 +425,6 @@ export class AllFramesCounter implements MemoryObserver {
       this.writeBackDiff[from] += 1;
       this.writeBackDiff[depth] -= 1;
     }
-  }
-
-  /**
-   * Moves `incoming` (fallen out of the top array) into the lower stack and takes `page` out of it
-   * if it is there. Returns the page's 1-based rank in the lower stack (1 = most recent), or 0 if
-   * it was not there. The page leaves before the newcomer arrives, so the newcomer is not counted
-   * above it.
-   */
-  private exchangeWithLower(page: number, incoming: number): number {
-    const stamps = this.stamp;
-    const old = stamps[page];
-    let rank = 0;
-    if (old > 0) {
-      rank = this.countFrom(old);
-      const word = old >>> 5;
-      this.bits[word] &= ~(1 << (old & 31));
-      this.wordCounts[word]--;
-      this.groupCounts[word >>> 4]--;
-      this.lowerCount--;
-      this.pageAtStamp[old] = -1;
-    }
-    stamps[page] = IN_TOP;
-    if (this.nextStamp >= this.stampLimit) this.compact();
-    const stamp = this.nextStamp++;
-    stamps[incoming] = stamp;
-    this.pageAtStamp[stamp] = incoming;
-    const word = stamp >>> 5;
-    this.bits[word] |= 1 << (stamp & 31);
-    this.wordCounts[word]++;
-    this.groupCounts[word >>> 4]++;
-    this.lowerCount++;
-    return rank;
-  }
-
-  /**
-   * Live stamps >= `stamp`: those in its own 32-bit word at or above its bit, then the rest of
-   * its group of 16 words, then the newer groups. Each of the last two parts is counted from
-   * whichever end is nearer (the other side follows from the group's and the stack's totals),
-   * so a rank is at most 8 word counts and half the groups.
-   */
-  private countFrom(stamp: number): number {
-    const bits = this.bits;
-    const wordCounts = this.wordCounts;
-    const groupCounts = this.groupCounts;
-    const word = stamp >>> 5;
-    const group = word >>> 4;
-    let count = popcount(bits[word] >>> (stamp & 31));
-    const offset = word & 15;
-    if (offset < 8) {
-      let below = wordCounts[word];
-      for (let w = word - offset; w < word; w++) below += wordCounts[w];
-      count += groupCounts[group] - below;
-    } else {
-      const end = (group + 1) << 4;
-      for (let w = word + 1; w < end; w++) count += wordCounts[w];
-    }
-    const lastGroup = (this.nextStamp - 1) >>> 9;
-    if (group + group < lastGroup) {
-      let below = groupCounts[group];
-      for (let g = 0; g < group; g++) below += groupCounts[g];
-      count += this.lowerCount - below;
-    } else {
-      for (let g = group + 1; g <= lastGroup; g++) count += groupCounts[g];
-    }
-    return count;
   }
 
   /**
@@ -522,6 +493,44 @@ export class AllFramesCounter implements MemoryObserver {
     }
     return { pages: this.pageCount, zeroFills: this.zeroFills, pageIns, writeBacks };
   }
+}
+
+/**
+ * Live stamps >= `stamp` in the lower stack's bitmap: those in its own 32-bit word at or above
+ * its bit, then the rest of its group of 16 words, then the newer groups up to the one holding
+ * `newest`. Each of the last two parts is counted from whichever end is nearer (the other side
+ * follows from the group's and the stack's totals, `live`), so a rank is at most 8 word counts
+ * and half the groups.
+ */
+function countFrom(
+  bits: Int32Array,
+  wordCounts: Int32Array,
+  groupCounts: Int32Array,
+  stamp: number,
+  newest: number,
+  live: number,
+): number {
+  const word = stamp >>> 5;
+  const group = word >>> 4;
+  let count = popcount(bits[word] >>> (stamp & 31));
+  const offset = word & 15;
+  if (offset < 8) {
+    let below = wordCounts[word];
+    for (let w = word - offset; w < word; w++) below += wordCounts[w];
+    count += groupCounts[group] - below;
+  } else {
+    const end = (group + 1) << 4;
+    for (let w = word + 1; w < end; w++) count += wordCounts[w];
+  }
+  const lastGroup = newest >>> 9;
+  if (group + group < lastGroup) {
+    let below = groupCounts[group];
+    for (let g = 0; g < group; g++) below += groupCounts[g];
+    count += live - below;
+  } else {
+    for (let g = group + 1; g <= lastGroup; g++) count += groupCounts[g];
+  }
+  return count;
 }
 
 /** Set bits of a 32-bit word (the classic SWAR sum: pairs, nibbles, then bytes by a multiply). */
