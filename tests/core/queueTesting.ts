@@ -1,8 +1,11 @@
 // Helpers the structure tests share: the access log as text, a picked-operation script (random
-// by fast-check or replayable from random(3)), and a pointer structure's whole state.
+// by fast-check or replayable from random(3)), a pointer structure's whole state, and what a
+// run's events say that state is.
 
 import fc from 'fast-check';
+import { LINK_FIELDS } from '../../src/core/arena';
 import type { ArenaQueue } from '../../src/core/arenaQueue';
+import type { SimEvent } from '../../src/core/events';
 import type { AccessLog } from '../../src/core/memory';
 import { GlibcRandom } from '../../src/core/random';
 
@@ -55,4 +58,43 @@ export function arenaState(queue: ArenaQueue): unknown {
     comparisons: queue.comparisons,
     swaps: queue.swaps,
   };
+}
+
+/** Each node's links, key, item and liveness as a run's events tell them (node-alloc, node-free, store). */
+export interface EventMirror {
+  /** Field f of node n at n * LINK_FIELDS.length + f. */
+  links: Int32Array;
+  keys: Float64Array;
+  items: Int32Array;
+  /** 1 for a node allocated and not freed since. */
+  live: Uint8Array;
+}
+
+/**
+ * Rebuilds nodes 0..capacity from the events alone, written apart from replay.ts so the tests
+ * check the events against the arena with an oracle of their own.
+ */
+export function mirrorEvents(events: readonly SimEvent[], capacity: number): EventMirror {
+  const mirror: EventMirror = {
+    links: new Int32Array((capacity + 1) * LINK_FIELDS.length),
+    keys: new Float64Array(capacity + 1),
+    items: new Int32Array(capacity + 1),
+    live: new Uint8Array(capacity + 1),
+  };
+  for (const event of events) {
+    if (event.kind === 'node-alloc') {
+      mirror.live[event.node] = 1;
+      mirror.keys[event.node] = event.key;
+      mirror.items[event.node] = event.item;
+    } else if (event.kind === 'node-free') {
+      mirror.live[event.node] = 0;
+    } else if (event.kind === 'store') {
+      mirror.links[event.node * LINK_FIELDS.length + LINK_FIELDS.indexOf(event.field)] =
+        event.value;
+    } else if (event.kind === 'op-begin' && event.op === 'reorder') {
+      // A reorder's new key reaches the mirror through its op-begin.
+      mirror.keys[event.handle] = event.key;
+    }
+  }
+  return mirror;
 }

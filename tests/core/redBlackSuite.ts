@@ -5,12 +5,12 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEFT, NIL, PARENT, RIGHT, TAG } from '../../src/core/arena';
+import { LEFT, LINK_FIELDS, NIL, PARENT, RIGHT, TAG } from '../../src/core/arena';
 import type { ArenaQueue } from '../../src/core/arenaQueue';
 import { ArraySink, type SimEvent } from '../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 import { NO_HANDLE, type QueueOptions } from '../../src/core/queue';
-import { accesses } from './queueTesting';
+import { accesses, mirrorEvents } from './queueTesting';
 
 export interface RedBlackSpec {
   /** The class name, which opens every describe. */
@@ -341,39 +341,20 @@ export function redBlackSuite(spec: RedBlackSpec): void {
           const sink = new ArraySink();
           const run = makeRun(capacity, NO_MEMORY, sink);
           runOps(run, prefill, ops);
-          const fields = {
-            left: LEFT,
-            right: RIGHT,
-            parent: spec.hasParent ? PARENT : -1,
-            tag: TAG,
-          };
-          const links = new Int32Array((capacity + 1) * 4);
-          const keys = new Float64Array(capacity + 1);
-          const items = new Int32Array(capacity + 1);
-          const live = new Set<number>();
-          for (const event of sink.events) {
-            if (event.kind === 'node-alloc') {
-              live.add(event.node);
-              keys[event.node] = event.key;
-              items[event.node] = event.item;
-            } else if (event.kind === 'node-free') {
-              live.delete(event.node);
-            } else if (event.kind === 'store') {
-              if (!spec.hasParent) expect(event.field).not.toBe('parent');
-              links[event.node * 4 + fields[event.field]] = event.value;
-            } else if (event.kind === 'op-begin' && event.op === 'reorder') {
-              // A reorder's new key reaches the mirror through its op-begin.
-              keys[event.handle] = event.key;
+          if (!spec.hasParent) {
+            for (const event of sink.events) {
+              if (event.kind === 'store') expect(event.field).not.toBe('parent');
             }
           }
+          const { links, keys, items, live } = mirrorEvents(sink.events, capacity);
           const arena = run.tree.arena;
-          const nodes = [...live].sort((a, b) => a - b);
+          const nodes = [...live.keys()].filter((node) => live[node] === 1);
           expect(nodes).toEqual(arena.liveNodes());
           const mirrored = nodes.map((node) => [
-            links[node * 4 + LEFT],
-            links[node * 4 + RIGHT],
-            ...(spec.hasParent ? [links[node * 4 + PARENT]] : []),
-            links[node * 4 + TAG],
+            links[node * LINK_FIELDS.length + LEFT],
+            links[node * LINK_FIELDS.length + RIGHT],
+            ...(spec.hasParent ? [links[node * LINK_FIELDS.length + PARENT]] : []),
+            links[node * LINK_FIELDS.length + TAG],
             keys[node],
             items[node],
           ]);

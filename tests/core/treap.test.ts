@@ -6,7 +6,14 @@ import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory
 import { NO_HANDLE } from '../../src/core/queue';
 import { GlibcRandom, Xorshift32 } from '../../src/core/random';
 import { Treap } from '../../src/core/treap';
-import { accesses, arenaState, PICK_OP, type PickOp, pickWorkload } from './queueTesting';
+import {
+  accesses,
+  arenaState,
+  mirrorEvents,
+  PICK_OP,
+  type PickOp,
+  pickWorkload,
+} from './queueTesting';
 
 // new Xorshift32(1): the first six outputs, the priorities of the first six inserts (worked by
 // hand in random.test.ts). Their order is what the hand-worked examples below rest on:
@@ -634,23 +641,7 @@ describe('Treap: event replay', () => {
     const harness = new Harness(capacity, NO_MEMORY, sink);
     for (const op of pickWorkload(11, 400)) harness.run(op);
 
-    const links = new Int32Array((capacity + 1) * LINK_FIELDS.length);
-    const keys = new Float64Array(capacity + 1);
-    const items = new Int32Array(capacity + 1);
-    const live = new Uint8Array(capacity + 1);
-    for (const event of sink.events) {
-      if (event.kind === 'node-alloc') {
-        live[event.node] = 1;
-        keys[event.node] = event.key;
-        items[event.node] = event.item;
-      } else if (event.kind === 'node-free') {
-        live[event.node] = 0;
-      } else if (event.kind === 'store') {
-        links[event.node * LINK_FIELDS.length + LINK_FIELDS.indexOf(event.field)] = event.value;
-      } else if (event.kind === 'op-begin' && event.op === 'reorder') {
-        keys[event.handle] = event.key;
-      }
-    }
+    const { links, keys, items, live } = mirrorEvents(sink.events, capacity);
     const arena = harness.treap.arena;
     expect(harness.treap.size).toBeGreaterThan(3);
     expect(links[LEFT]).toBe(arena.peekLink(NIL, LEFT)); // the root
