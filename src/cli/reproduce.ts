@@ -5,6 +5,7 @@ import { ARTICLE_ITEMS_PER_PAGE, articleWorkload, checkArticleClaims } from '../
 import { isLayoutKind, type LayoutKind } from '../core/layout';
 import { structureSpec } from '../core/structures';
 import type { SweepResult } from '../core/sweep';
+import { reportClaims } from './claims';
 import { runJobs } from './pool';
 
 async function main(): Promise<number> {
@@ -28,15 +29,7 @@ async function main(): Promise<number> {
     if (!isLayoutKind(layout)) throw new Error(`unexpected layout ${layout}`);
     results[layout] = reply.result;
   }
-  const claims = checkArticleClaims(results);
-  for (const claim of claims) {
-    process.stdout.write(
-      `${claim.ok ? 'PASS' : 'FAIL'}  ${claim.claim}\n      measured: ${claim.measured}\n`,
-    );
-  }
-  const failed = claims.filter((claim) => !claim.ok).length;
-  process.stdout.write(`${claims.length - failed} passed, ${failed} failed\n`);
-  return failed === 0 ? 0 : 1;
+  return reportClaims(checkArticleClaims(results));
 }
 
 main().then(

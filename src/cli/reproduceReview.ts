@@ -7,6 +7,7 @@ import { checkReviewClaims, REVIEW_LARGE_N, REVIEW_SMALL_N } from '../core/revie
 import { type ScalingPoint, scalingPoint } from '../core/scaling';
 import { structureSpec } from '../core/structures';
 import { FULL_KEY_RANGE } from '../core/workloads';
+import { reportClaims } from './claims';
 
 function main(): number {
   const points: ScalingPoint[] = [];
@@ -28,15 +29,7 @@ function main(): number {
       `${point.layout.padEnd(7)} N = ${String(point.items).padStart(6)}: ${point.items} adds ${(point.addSeconds * 1000).toPrecision(4)} ms, ${point.items} deletes ${(point.deleteSeconds * 1000).toPrecision(4)} ms\n`,
     );
   }
-  const claims = checkReviewClaims(points);
-  for (const claim of claims) {
-    process.stdout.write(
-      `${claim.ok ? 'PASS' : 'FAIL'}  ${claim.claim}\n      measured: ${claim.measured}\n`,
-    );
-  }
-  const failed = claims.filter((claim) => !claim.ok).length;
-  process.stdout.write(`${claims.length - failed} passed, ${failed} failed\n`);
-  return failed === 0 ? 0 : 1;
+  return reportClaims(checkReviewClaims(points));
 }
 
 process.exitCode = main();

@@ -1,13 +1,8 @@
 // The Asterisk review's claims (seed 002), checked on scaling points (scaling.ts): the sorted list
 // and the binary heap tie at small N, and the heap wins by orders of magnitude at large N.
 
+import type { Claim } from './article';
 import { type ScalingPoint, totalModelSeconds } from './scaling';
-
-export interface ReviewClaim {
-  claim: string;
-  measured: string;
-  ok: boolean;
-}
 
 /** N at which the review's two columns meet, and one far past it. */
 export const REVIEW_SMALL_N = 100;
@@ -19,7 +14,7 @@ function find(points: readonly ScalingPoint[], layout: string, items: number): S
   return point;
 }
 
-export function checkReviewClaims(points: readonly ScalingPoint[]): ReviewClaim[] {
+export function checkReviewClaims(points: readonly ScalingPoint[]): Claim[] {
   const small = [find(points, 'list', REVIEW_SMALL_N), find(points, 'binary', REVIEW_SMALL_N)];
   const large = [find(points, 'list', REVIEW_LARGE_N), find(points, 'binary', REVIEW_LARGE_N)];
   const smallRatio = totalModelSeconds(small[0]) / totalModelSeconds(small[1]);
