@@ -134,24 +134,10 @@ function curveResult(
   reply: Extract<SweepReply, { kind: 'result' }>,
   settings: CurveSettings,
 ): CurveResult {
+  const { id: _id, kind: _kind, bareSeconds, ...result } = reply;
   const cpuSeconds =
-    settings.cpu === 'measure' && reply.bareSeconds !== null
-      ? reply.bareSeconds
-      : modelCpuSeconds(reply.layout, reply.items, reply.operations, reply.accesses);
-  return {
-    layout: reply.layout,
-    items: reply.items,
-    itemsPerPage: reply.itemsPerPage,
-    pages: reply.pages,
-    operations: reply.operations,
-    comparisons: reply.comparisons,
-    swaps: reply.swaps,
-    accesses: reply.accesses,
-    nodeBytes: reply.nodeBytes,
-    zeroFill: reply.zeroFill,
-    pageIns: reply.pageIns,
-    writebacks: reply.writebacks,
-    cpuSeconds,
-    sweepSeconds: reply.sweepSeconds,
-  };
+    settings.cpu === 'measure' && bareSeconds !== null
+      ? bareSeconds
+      : modelCpuSeconds(result.layout, result.items, result.operations, result.accesses);
+  return { ...result, cpuSeconds };
 }

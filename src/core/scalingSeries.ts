@@ -184,6 +184,7 @@ export interface ScalingCommand {
   seed: number;
   keyRange: number;
   overhead: OverheadChoice;
+  /** Also time the bare adds and deletes (in the page: the worker's performance.now()). */
   measure: boolean;
 }
 

@@ -1,7 +1,8 @@
 // The one message protocol between the page and its sweep workers. A worker holds at most one
 // request; the page cancels by terminating it, so a stale result can never arrive.
 
-import type { StructureKind, StructureSpec } from '../core/structures';
+import type { StructureSpec } from '../core/structures';
+import type { SweepResult } from '../core/sweep';
 import type { Workload } from '../core/workloads';
 
 export interface SweepRequest {
@@ -14,23 +15,10 @@ export interface SweepRequest {
 
 export type SweepReply =
   | { id: number; kind: 'progress'; done: number; total: number }
-  | {
+  | ({
       id: number;
       kind: 'result';
-      layout: StructureKind;
-      pages: number;
-      itemsPerPage: number;
-      operations: number;
-      comparisons: number;
-      swaps: number;
-      /** Words read or written: the CPU model of the structures the article did not time. */
-      accesses: number;
-      nodeBytes: number;
-      zeroFill: number;
-      items: number;
-      pageIns: Float64Array;
-      writebacks: Float64Array;
       sweepSeconds: number;
       bareSeconds: number | null;
-    }
+    } & SweepResult)
   | { id: number; kind: 'error'; message: string };

@@ -2,20 +2,11 @@
 // by terminating the worker, so a reply to an old request can never arrive.
 
 import type { ScalingPoint } from '../core/scaling';
-import type { OverheadChoice, ScalingJob } from '../core/scalingSeries';
-import type { StructureKind } from '../core/structures';
+import type { ScalingCommand, ScalingJob } from '../core/scalingSeries';
 
-export interface ScalingRequest {
+/** A scaling run's settings (scalingSeries.ts), numbered for its replies. */
+export interface ScalingRequest extends ScalingCommand {
   id: number;
-  kinds: StructureKind[];
-  sizes: number[];
-  itemsPerPage: number;
-  nodeBytes: number;
-  seed: number;
-  keyRange: number;
-  overhead: OverheadChoice;
-  /** Also time the bare adds and deletes with the worker's performance.now(). */
-  measure: boolean;
 }
 
 export type ScalingReply =
