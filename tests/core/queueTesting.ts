@@ -3,10 +3,12 @@
 // run's events say that state is.
 
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { LINK_FIELDS } from '../../src/core/arena';
 import type { ArenaQueue } from '../../src/core/arenaQueue';
 import type { SimEvent } from '../../src/core/events';
 import type { AccessLog } from '../../src/core/memory';
+import { NO_HANDLE } from '../../src/core/queue';
 import { GlibcRandom } from '../../src/core/random';
 
 /** One reference of the access log as text: R7 reads word (or slot) 7, W7 writes it. */
@@ -47,6 +49,67 @@ export function pickWorkload(seed: number, length: number): PickOp[] {
     if (roll < 8) return { op: 'delete', pick };
     return { op: 'reorder', pick, key };
   });
+}
+
+/**
+ * Drives a pointer structure beside a plain model of (item, key) entries, keeping each item's
+ * node through the structure's onHandle option (pass `onHandle`). A checkpoint covers the
+ * structure and the model together; each structure's test adds run() and check().
+ */
+export abstract class ModelHarness {
+  readonly handles = new Map<number, number>();
+  readonly model: { item: number; key: number }[] = [];
+  protected nextItem = 1000; // items never coincide with node numbers
+  protected readonly onHandle = (item: number, node: number): void => {
+    if (node === NO_HANDLE) this.handles.delete(item);
+    else this.handles.set(item, node);
+  };
+
+  abstract get queue(): ArenaQueue;
+  /** Runs one operation on both and returns what the structure returned (-1 when skipped). */
+  abstract run(op: PickOp): number;
+  abstract check(): void;
+
+  checkpoint(): () => void {
+    const restoreQueue = this.queue.checkpoint();
+    const model = this.model.map((entry) => ({ ...entry }));
+    const handles = new Map(this.handles);
+    const nextItem = this.nextItem;
+    return () => {
+      restoreQueue();
+      this.model.splice(0, this.model.length, ...model);
+      this.handles.clear();
+      for (const [item, node] of handles) this.handles.set(item, node);
+      this.nextItem = nextItem;
+    };
+  }
+}
+
+/**
+ * Runs a workload, takes a checkpoint, runs a second one, restores and runs the second again:
+ * the state must come back exactly, the rerun must return the same results (for a treap, its
+ * inserts must draw the same priorities) and end where a fresh run of both ends.
+ */
+export function expectCheckpointRestores(make: () => ModelHarness): void {
+  const first = pickWorkload(7, 120);
+  const second = pickWorkload(8, 120);
+  const harness = make();
+  for (const op of first) harness.run(op);
+  const atCheckpoint = arenaState(harness.queue);
+  const restore = harness.checkpoint();
+  const results = second.map((op) => harness.run(op));
+  const after = arenaState(harness.queue);
+  expect(after).not.toEqual(atCheckpoint);
+
+  restore();
+  expect(arenaState(harness.queue)).toEqual(atCheckpoint);
+  harness.check();
+  expect(second.map((op) => harness.run(op))).toEqual(results);
+  expect(arenaState(harness.queue)).toEqual(after);
+
+  const fresh = make();
+  for (const op of [...first, ...second]) fresh.run(op);
+  expect(arenaState(fresh.queue)).toEqual(after);
 }
 
 /** Everything a checkpoint must restore in a pointer structure. */

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { LEFT, LINK_FIELDS, NIL, RIGHT } from '../../src/core/arena';
 import { ArraySink, type SimEvent } from '../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
-import { NO_HANDLE } from '../../src/core/queue';
 import { SortedList } from '../../src/core/sortedList';
 import {
   accesses,
-  arenaState,
+  expectCheckpointRestores,
+  ModelHarness,
   mirrorEvents,
   PICK_OP,
   type PickOp,
@@ -293,11 +293,8 @@ describe('SortedList: order, ties, counters and events', () => {
 // ---- Model-based property test ------------------------------------------------------------
 
 /** A list driven alongside a plain array in list order (stable: new keys go after equal ones). */
-class Harness {
-  readonly handles = new Map<number, number>();
-  readonly model: { item: number; key: number }[] = [];
+class Harness extends ModelHarness {
   readonly list: SortedList;
-  private nextItem = 1000; // items never coincide with node numbers
 
   constructor(
     readonly capacity: number,
@@ -305,16 +302,14 @@ class Harness {
     sink: ArraySink | null = null,
     nodeBytes = 48,
   ) {
+    super();
     this.list = new SortedList({
       capacity,
       memory,
       itemsPerPage: 512,
       sink,
       nodeBytes,
-      onHandle: (item, node) => {
-        if (node === NO_HANDLE) this.handles.delete(item);
-        else this.handles.set(item, node);
-      },
+      onHandle: this.onHandle,
     });
   }
 
@@ -323,7 +318,10 @@ class Harness {
     this.model.splice(at < 0 ? this.model.length : at, 0, { item, key });
   }
 
-  /** Runs one operation on both and returns what the list returned (-1 when skipped). */
+  get queue(): SortedList {
+    return this.list;
+  }
+
   run(op: PickOp): number {
     const { list, model } = this;
     if (op.op === 'insert') {
@@ -350,21 +348,6 @@ class Harness {
     this.place(entry.item, op.key);
     expect(list.reorder(node, op.key)).toBe(node);
     return node;
-  }
-
-  /** Checkpoints the list and the model together. */
-  checkpoint(): () => void {
-    const restoreList = this.list.checkpoint();
-    const model = this.model.map((entry) => ({ ...entry }));
-    const handles = new Map(this.handles);
-    const nextItem = this.nextItem;
-    return () => {
-      restoreList();
-      this.model.splice(0, this.model.length, ...model);
-      this.handles.clear();
-      for (const [item, node] of handles) this.handles.set(item, node);
-      this.nextItem = nextItem;
-    };
   }
 
   check(): void {
@@ -409,25 +392,7 @@ describe('SortedList: model-based property test', () => {
 
 describe('SortedList: checkpoints', () => {
   it('restoring a checkpoint puts back the exact state, and the rerun matches a fresh run', () => {
-    const first = pickWorkload(7, 120);
-    const second = pickWorkload(8, 120);
-    const harness = new Harness(40, NO_MEMORY);
-    for (const op of first) harness.run(op);
-    const atCheckpoint = arenaState(harness.list);
-    const restore = harness.checkpoint();
-    const results = second.map((op) => harness.run(op));
-    const after = arenaState(harness.list);
-    expect(after).not.toEqual(atCheckpoint);
-
-    restore();
-    expect(arenaState(harness.list)).toEqual(atCheckpoint);
-    harness.check();
-    expect(second.map((op) => harness.run(op))).toEqual(results);
-    expect(arenaState(harness.list)).toEqual(after);
-
-    const fresh = new Harness(40, NO_MEMORY);
-    for (const op of [...first, ...second]) fresh.run(op);
-    expect(arenaState(fresh.list)).toEqual(after);
+    expectCheckpointRestores(() => new Harness(40, NO_MEMORY));
   });
 });
 

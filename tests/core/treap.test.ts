@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { LEFT, LINK_FIELDS, NIL, PARENT, RIGHT, TAG } from '../../src/core/arena';
 import { ArraySink, type SimEvent } from '../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
-import { NO_HANDLE } from '../../src/core/queue';
 import { GlibcRandom, Xorshift32 } from '../../src/core/random';
 import { Treap } from '../../src/core/treap';
 import {
   accesses,
-  arenaState,
+  expectCheckpointRestores,
+  ModelHarness,
   mirrorEvents,
   PICK_OP,
   type PickOp,
@@ -459,11 +459,8 @@ describe('Treap: shape under workload keys', () => {
 // ---- Model-based property test ------------------------------------------------------------
 
 /** A treap driven alongside a plain array of (item, key), with handles kept through onHandle. */
-class Harness {
-  readonly handles = new Map<number, number>();
-  readonly model: { item: number; key: number }[] = [];
+class Harness extends ModelHarness {
   readonly treap: Treap;
-  private nextItem = 1000; // items never coincide with node numbers
 
   constructor(
     readonly capacity: number,
@@ -472,6 +469,7 @@ class Harness {
     nodeBytes = 48,
     prioritySeed = 1,
   ) {
+    super();
     this.treap = new Treap({
       capacity,
       memory,
@@ -479,10 +477,7 @@ class Harness {
       sink,
       nodeBytes,
       prioritySeed,
-      onHandle: (item, node) => {
-        if (node === NO_HANDLE) this.handles.delete(item);
-        else this.handles.set(item, node);
-      },
+      onHandle: this.onHandle,
     });
   }
 
@@ -493,7 +488,10 @@ class Harness {
       .sort((a, b) => a.key - b.key || a.node - b.node);
   }
 
-  /** Runs one operation on both and returns what the treap returned (-1 when skipped). */
+  get queue(): Treap {
+    return this.treap;
+  }
+
   run(op: PickOp): number {
     const { treap, model } = this;
     if (op.op === 'insert') {
@@ -526,21 +524,6 @@ class Harness {
     entry.key = op.key;
     expect(treap.reorder(node, op.key)).toBe(node);
     return node;
-  }
-
-  /** Checkpoints the treap and the model together. */
-  checkpoint(): () => void {
-    const restoreTreap = this.treap.checkpoint();
-    const model = this.model.map((entry) => ({ ...entry }));
-    const handles = new Map(this.handles);
-    const nextItem = this.nextItem;
-    return () => {
-      restoreTreap();
-      this.model.splice(0, this.model.length, ...model);
-      this.handles.clear();
-      for (const [item, node] of handles) this.handles.set(item, node);
-      this.nextItem = nextItem;
-    };
   }
 
   check(): void {
@@ -611,26 +594,7 @@ describe('Treap: model-based property test', () => {
 
 describe('Treap: checkpoints', () => {
   it('restoring a checkpoint puts back the exact state and the priority stream', () => {
-    const first = pickWorkload(7, 120);
-    const second = pickWorkload(8, 120);
-    const harness = new Harness(40, NO_MEMORY);
-    for (const op of first) harness.run(op);
-    const atCheckpoint = arenaState(harness.treap);
-    const restore = harness.checkpoint();
-    const results = second.map((op) => harness.run(op));
-    const after = arenaState(harness.treap);
-    expect(after).not.toEqual(atCheckpoint);
-
-    restore();
-    expect(arenaState(harness.treap)).toEqual(atCheckpoint);
-    harness.check();
-    // The rerun's inserts must draw the same priorities as the first time.
-    expect(second.map((op) => harness.run(op))).toEqual(results);
-    expect(arenaState(harness.treap)).toEqual(after);
-
-    const fresh = new Harness(40, NO_MEMORY);
-    for (const op of [...first, ...second]) fresh.run(op);
-    expect(arenaState(fresh.treap)).toEqual(after);
+    expectCheckpointRestores(() => new Harness(40, NO_MEMORY));
   });
 });
 
