@@ -74,7 +74,10 @@ export class AllFramesCounter implements MemoryObserver {
   private readonly topSize: number;
   private readonly never: number; // a "dirtyFrom" that no distance reaches: never written
   private readonly dirtyFrom: Int32Array;
-  // Lower stack: stamp per page (0: never referenced, IN_TOP: in the top array), page per stamp.
+  // Lower stack: stamp per page (0: never referenced, IN_TOP: in the top array). Page per stamp
+  // is scratch space for compact() and finish(), filled from the stamps when they need it: kept
+  // up to date in the accounting loop, it cost two stores per lower-stack reference and 32 KiB
+  // of cache (the article's binary heap: about 1.5% of the whole sweep, measured in place).
   private readonly stamp: Int32Array;
   private readonly pageAtStamp: Int32Array;
   // Live stamps as a bitmap, with counts per 32-bit word and a tree of counts above them: per
@@ -123,7 +126,7 @@ export class AllFramesCounter implements MemoryObserver {
     let limit = 1024;
     while (limit < STAMP_FACTOR * pageCount) limit *= 2;
     this.stampLimit = limit;
-    this.pageAtStamp = new Int32Array(limit).fill(-1);
+    this.pageAtStamp = new Int32Array(limit);
     this.bits = new Int32Array(limit >>> 5);
     this.wordCounts = new Int32Array(limit >>> 5);
     const starts = [0];
@@ -274,7 +277,6 @@ export class AllFramesCounter implements MemoryObserver {
     const treeStarts = this.treeStarts;
     // More than 16 groups (over 2,048 pages): the tree has levels above the groups.
     const tall = treeStarts.length > 1;
-    const pageAtStamp = this.pageAtStamp;
     const pageInDiff = this.pageInDiff;
     const writeBackDiff = this.writeBackDiff;
     let head = this.topHead;
@@ -393,7 +395,6 @@ export class AllFramesCounter implements MemoryObserver {
           tree[word >>> 4]--;
           if (tall) adjustUpper(tree, treeStarts, word, -1);
           lowerCount--;
-          pageAtStamp[code] = -1;
         }
         stamps[page] = IN_TOP;
         if (nextStamp >= this.stampLimit) {
@@ -403,7 +404,6 @@ export class AllFramesCounter implements MemoryObserver {
         }
         const stamp = nextStamp++;
         stamps[last] = stamp;
-        pageAtStamp[stamp] = last;
         const word = stamp >>> 5;
         bits[word] |= 1 << (stamp & 31);
         wordCounts[word]++;
@@ -478,7 +478,7 @@ export class AllFramesCounter implements MemoryObserver {
    */
   private compact(): void {
     const bits = this.bits;
-    const pageAtStamp = this.pageAtStamp;
+    const pageAtStamp = this.fillPageAtStamp();
     let next = 1;
     for (let word = 0; word < bits.length; word++) {
       let rest = bits[word];
@@ -486,10 +486,7 @@ export class AllFramesCounter implements MemoryObserver {
         const lowest = rest & -rest;
         rest ^= lowest;
         const stamp = (word << 5) | (31 - Math.clz32(lowest));
-        const page = pageAtStamp[stamp];
-        pageAtStamp[stamp] = -1;
-        pageAtStamp[next] = page;
-        this.stamp[page] = next;
+        this.stamp[pageAtStamp[stamp]] = next;
         next++;
       }
     }
@@ -506,6 +503,21 @@ export class AllFramesCounter implements MemoryObserver {
     this.nextStamp = next;
   }
 
+  /**
+   * The page of each live stamp, rebuilt from the pages' stamps when a compaction or finish()
+   * needs it, so the accounting loop never touches it (stale places are never read: only live
+   * stamps are looked up).
+   */
+  private fillPageAtStamp(): Int32Array {
+    const pageAtStamp = this.pageAtStamp;
+    const stamps = this.stamp;
+    for (let page = 0; page < stamps.length; page++) {
+      const stamp = stamps[page];
+      if (stamp > 0) pageAtStamp[stamp] = page;
+    }
+    return pageAtStamp;
+  }
+
   /** Closes the open intervals (pages still sinking at the end of the run) and returns the curves. */
   finish(): FrameCurves {
     if (this.finished) throw new Error('finish() may be called once');
@@ -516,12 +528,12 @@ export class AllFramesCounter implements MemoryObserver {
     for (let i = 0; i < this.topCount; i++) {
       this.closeInterval(this.top[(this.topHead + i) & this.topMask], i + 1);
     }
+    const pageAtStamp = this.fillPageAtStamp();
     let rank = 0;
     for (let stamp = this.stampLimit - 1; stamp >= 1; stamp--) {
-      const page = this.pageAtStamp[stamp];
-      if (page < 0) continue;
+      if (((this.bits[stamp >>> 5] >>> (stamp & 31)) & 1) === 0) continue;
       rank++;
-      this.closeInterval(page, this.topSize + rank);
+      this.closeInterval(pageAtStamp[stamp], this.topSize + rank);
     }
     this.pageInDiff[1] += this.distanceTwo;
     this.pageInDiff[2] -= this.distanceTwo;
