@@ -1,11 +1,25 @@
 // The fault-cost curves: the article's figures computed in workers, tied to the animation.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { expect, open, queryOf, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { downloadFrom, expect, open, queryOf, test } from './fixtures';
 
-const chart = (page: import('@playwright/test').Page) => page.getByTestId('curves-chart');
+const chart = (page: Page) => page.getByTestId('curves-chart');
 
-async function readoutAt(page: import('@playwright/test').Page, steps: number): Promise<string> {
+/** The file one of the chart's export buttons (csv, json, svg, png) downloads. */
+function exported(page: Page, format: string): Promise<Buffer> {
+  return downloadFrom(page, page.getByTestId(`curves-export-${format}`));
+}
+
+/** What `npm run sim -- sweep <options> --format csv` prints. */
+function cliSweepCsv(options: readonly string[]): string {
+  return execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', 'sweep', ...options, '--format', 'csv'],
+    { encoding: 'utf8' },
+  );
+}
+
+async function readoutAt(page: Page, steps: number): Promise<string> {
   await chart(page).focus();
   await page.keyboard.press('Home');
   for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
@@ -104,51 +118,30 @@ test.describe('the fault-cost curves', () => {
     await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64&cio=10&cseed=3');
     await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
     await expect(chart(page)).toContainText('20k items');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('curves-export-csv').click(),
+    const browserCsv = (await exported(page, 'csv')).toString('utf8');
+    const cliCsv = cliSweepCsv([
+      '--items',
+      '20000',
+      '--page-items',
+      '64',
+      '--io-ms',
+      '10',
+      '--seed',
+      '3',
     ]);
-    const browserCsv = readFileSync(await download.path(), 'utf8');
-    const cliCsv = execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
-        'sweep',
-        '--items',
-        '20000',
-        '--page-items',
-        '64',
-        '--io-ms',
-        '10',
-        '--seed',
-        '3',
-        '--format',
-        'csv',
-      ],
-      { encoding: 'utf8' },
-    );
     expect(browserCsv.split('\n')[0]).toBe(
       'layout,frames,pageIns,writebacks,transfersPerOp,seconds',
     );
     expect(browserCsv).toBe(cliCsv);
-    const save = async (format: string): Promise<Buffer> => {
-      const [file] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByTestId(`curves-export-${format}`).click(),
-      ]);
-      return readFileSync(await file.path());
-    };
-    const json = JSON.parse((await save('json')).toString('utf8')) as {
+    const json = JSON.parse((await exported(page, 'json')).toString('utf8')) as {
       results: { layout: string; frames: number[]; pageIns: number[] }[];
     };
     expect(json.results.map((result) => result.layout)).toEqual(['binary', 'bheap']);
     expect(json.results[0].pageIns).toHaveLength(json.results[0].frames.length);
-    const svg = (await save('svg')).toString('utf8');
+    const svg = (await exported(page, 'svg')).toString('utf8');
     expect(svg).toMatch(/^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toContain('20k items');
-    const png = await save('png');
+    const png = await exported(page, 'png');
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 
@@ -161,31 +154,17 @@ test.describe('the fault-cost curves', () => {
     );
     await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
     await expect(page.getByTestId('curves-node')).toHaveValue('64');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('curves-export-csv').click(),
+    const browserCsv = (await exported(page, 'csv')).toString('utf8');
+    const cliCsv = cliSweepCsv([
+      '--layout',
+      'treap,rb',
+      '--items',
+      '2000',
+      '--page-items',
+      '64',
+      '--node-bytes',
+      '64',
     ]);
-    const browserCsv = readFileSync(await download.path(), 'utf8');
-    const cliCsv = execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
-        'sweep',
-        '--layout',
-        'treap,rb',
-        '--items',
-        '2000',
-        '--page-items',
-        '64',
-        '--node-bytes',
-        '64',
-        '--format',
-        'csv',
-      ],
-      { encoding: 'utf8' },
-    );
     expect(browserCsv.split('\n')[1]).toMatch(/^treap,1,/);
     expect(browserCsv).toContain('\nrb,1,');
     expect(browserCsv).toBe(cliCsv);

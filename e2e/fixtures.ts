@@ -1,5 +1,6 @@
 // Shared fixture: every journey fails on a console error or an uncaught page error.
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Timeline } from '../src/core/replay';
 import { parseScenario } from '../src/core/scenario';
 
@@ -82,6 +83,12 @@ export async function currentStep(page: Page): Promise<number> {
 
 export function queryOf(page: Page): string {
   return new URL(page.url()).search;
+}
+
+/** Clicks `button` and returns the file it makes the page download. */
+export async function downloadFrom(page: Page, button: Locator): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return readFileSync(await download.path());
 }
 
 /** Starts recording main-thread tasks over 50 ms (Long Tasks API) from now on. */

@@ -1,10 +1,9 @@
 // The scaling tab: cost per operation against N for every structure, computed in a worker and
 // drawn as points arrive, with the Asterisk review's shape and the CLI's CSV.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SCALING_CSV_HEADER } from '../src/core/scaling';
 import { STRUCTURES } from '../src/core/structures';
-import { expect, test } from './fixtures';
+import { downloadFrom, expect, longTasks, test, watchLongTasks } from './fixtures';
 
 const DEFAULT_KINDS = ['list', 'binary', 'bheap', 'dary4', 'treap', 'llrb', 'rb'] as const;
 
@@ -87,11 +86,9 @@ test.describe('the scaling chart', () => {
   }) => {
     await computeSmall(page);
     const panel = page.getByTestId('scaling-panel');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByTestId('scaling-export-csv').click(),
-    ]);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloadFrom(page, panel.getByTestId('scaling-export-csv'))).toString(
+      'utf8',
+    );
     const rows = csv.trimEnd().split('\n');
     expect(rows[0]).toBe(SCALING_CSV_HEADER);
     expect(rows).toHaveLength(1 + DEFAULT_KINDS.length * 2);
@@ -136,13 +133,7 @@ test.describe('the scaling chart', () => {
     await expect(panel.locator('path.sc-line[data-kind="binary"]')).toHaveCount(1, {
       timeout: 30_000,
     });
-    await page.evaluate(() => {
-      const durations: number[] = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) durations.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-      Object.assign(window, { scalingLongTasks: durations });
-    });
+    await watchLongTasks(page);
     const before = await panel.locator('path.sc-mark').count();
     await expect
       .poll(() => panel.locator('path.sc-mark').count(), { timeout: 30_000 })
@@ -156,10 +147,7 @@ test.describe('the scaling chart', () => {
     expect(await panel.locator('path.sc-mark').count(), 'no point arrives after Cancel').toBe(
       drawn,
     );
-    const tasks = await page.evaluate(
-      () => (window as unknown as { scalingLongTasks: number[] }).scalingLongTasks,
-    );
-    expect(tasks, 'main-thread tasks over 50 ms').toEqual([]);
+    expect(await longTasks(page), 'main-thread tasks over 50 ms').toEqual([]);
     expect(problems).toEqual([]);
   });
 
