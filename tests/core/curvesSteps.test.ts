@@ -8,13 +8,7 @@ import { Heap } from '../../src/core/heap';
 import { type LayoutKind, makeLayout } from '../../src/core/layout';
 import { AccessLog, expandSiftDownStep, type MemoryObserver } from '../../src/core/memory';
 import { LruPager } from '../../src/core/pager';
-
-/** One heap operation: insert(key), popMin, delete(slot pick), reorder(slot pick, key). */
-type Op =
-  | { op: 'insert'; key: number }
-  | { op: 'pop' }
-  | { op: 'delete'; pick: number }
-  | { op: 'reorder'; pick: number; key: number };
+import type { PickOp } from './queueTesting';
 
 /** Forwards reads and writes only, so the heap takes the per-reference path. */
 class PerReference implements MemoryObserver {
@@ -37,7 +31,7 @@ class SteppedLog extends AccessLog {
 function runOps(
   kind: LayoutKind,
   perPage: number,
-  ops: readonly Op[],
+  ops: readonly PickOp[],
   memory: MemoryObserver,
 ): void {
   const heap = new Heap(makeLayout(kind, perPage), { capacity: capacityOf(ops), memory });
@@ -52,7 +46,7 @@ function runOps(
 }
 
 /** The most items held at once: the heap's capacity, so its pages are all used. */
-function capacityOf(ops: readonly Op[]): number {
+function capacityOf(ops: readonly PickOp[]): number {
   let size = 0;
   let peak = 1;
   for (const step of ops) {
@@ -62,14 +56,14 @@ function capacityOf(ops: readonly Op[]): number {
   return peak;
 }
 
-function pagesOf(ops: readonly Op[], perPage: number): number {
+function pagesOf(ops: readonly PickOp[], perPage: number): number {
   return Math.floor(capacityOf(ops) / perPage) + 1;
 }
 
 function curvesOf(
   kind: LayoutKind,
   perPage: number,
-  ops: readonly Op[],
+  ops: readonly PickOp[],
   stepwise: boolean,
   topSize?: number,
 ): FrameCurves {
@@ -79,7 +73,7 @@ function curvesOf(
 }
 
 /** Direct LRU simulation for every frame count, as plain arrays. */
-function direct(kind: LayoutKind, perPage: number, ops: readonly Op[]): FrameCurves {
+function direct(kind: LayoutKind, perPage: number, ops: readonly PickOp[]): FrameCurves {
   const pages = pagesOf(ops, perPage);
   const pageIns = new Float64Array(pages);
   const writeBacks = new Float64Array(pages);
@@ -111,7 +105,7 @@ function plain(curves: FrameCurves): {
  * range give equal keys (a sift-down swaps on a tie, a sift-up does not), so steps that write
  * and steps that do not both occur, as do clean and dirty pages.
  */
-function opsArbitrary(maxOps: number): fc.Arbitrary<Op[]> {
+function opsArbitrary(maxOps: number): fc.Arbitrary<PickOp[]> {
   return fc
     .tuple(
       fc.integer({ min: 2, max: 1000 }),
@@ -121,7 +115,7 @@ function opsArbitrary(maxOps: number): fc.Arbitrary<Op[]> {
       }),
     )
     .map(([keyRange, raw]) =>
-      raw.map(([choice, a, b]): Op => {
+      raw.map(([choice, a, b]): PickOp => {
         if (choice < 5) return { op: 'insert', key: a % keyRange };
         if (choice < 7) return { op: 'pop' };
         if (choice < 8) return { op: 'delete', pick: a };
@@ -182,7 +176,7 @@ describe('AllFramesCounter: whole sift-down steps', () => {
             state = (Math.imul(state, 1103515245) + 12345) >>> 1;
             return state;
           };
-          const ops: Op[] = [];
+          const ops: PickOp[] = [];
           for (let i = 0; i < 200; i++) ops.push({ op: 'insert', key: next() % keyRange });
           for (let i = 0; i < 3000; i++) {
             const choice = next() % 10;

@@ -18,7 +18,7 @@ import {
 } from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 import { makeQueue, structureSpec } from '../../src/core/structures';
-import { accesses } from './queueTesting';
+import { accesses, type PickOp, pickOps } from './queueTesting';
 
 const PAGE_SIZES = Array.from({ length: 11 }, (_, index) => 2 ** (index + 2)); // 4 .. 4096
 
@@ -317,25 +317,11 @@ describe('Heap over DaryLayout: access order (hand-worked, d = 4, 4 per page: ro
 
 // ---- Random operation sequences ------------------------------------------------------------
 
-type Op =
-  | { op: 'insert'; key: number }
-  | { op: 'pop' }
-  | { op: 'delete'; pick: number }
-  | { op: 'reorder'; pick: number; key: number };
-
 const KEY = fc.integer({ min: 0, max: 30 }); // a small range: many duplicates
-const OP: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: KEY.map((key) => ({ op: 'insert' as const, key })) },
-  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: KEY }),
-  },
-);
+const OP = pickOps(KEY);
 
 /** Runs the ops (a pick names the pick-th used slot from the root); returns each op's result. */
-function drive(heap: Heap, prefill: number[], ops: Op[]): number[] {
+function drive(heap: Heap, prefill: number[], ops: PickOp[]): number[] {
   const root = heap.layout.rootSlot;
   const results: number[] = [];
   let nextItem = 0;

@@ -10,7 +10,7 @@ import {
   makeLayout,
 } from '../../src/core/layout';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
-import { accesses } from './queueTesting';
+import { accesses, pickOps } from './queueTesting';
 
 function heapWith(layout: Layout, keys: number[], memory: MemoryObserver = NO_MEMORY): Heap {
   const heap = new Heap(layout, { capacity: Math.max(1, keys.length + 4), memory });
@@ -298,22 +298,8 @@ describe('Heap: argument checks', () => {
 
 // ---- Model-based property test ------------------------------------------------------------
 
-type Op =
-  | { op: 'insert'; key: number }
-  | { op: 'pop' }
-  | { op: 'delete'; pick: number }
-  | { op: 'reorder'; pick: number; key: number };
-
 const KEY = fc.integer({ min: 0, max: 30 }); // a small range: many duplicates
-const OP: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: KEY.map((key) => ({ op: 'insert' as const, key })) },
-  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: KEY }),
-  },
-);
+const OP = pickOps(KEY);
 
 /** Checks every claim about the heap against the model after one operation. */
 function checkHeap(

@@ -25,17 +25,20 @@ export type PickOp =
   | { op: 'delete'; pick: number }
   | { op: 'reorder'; pick: number; key: number };
 
-const PICK_KEY = fc.integer({ min: 0, max: 9 }); // a small range: many ties
+/** Picked operations, mostly inserts, with keys drawn from `key` (a small range gives ties). */
+export function pickOps(key: fc.Arbitrary<number>): fc.Arbitrary<PickOp> {
+  return fc.oneof(
+    { weight: 4, arbitrary: key.map((k) => ({ op: 'insert' as const, key: k })) },
+    { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
+    { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key }),
+    },
+  );
+}
 
-export const PICK_OP: fc.Arbitrary<PickOp> = fc.oneof(
-  { weight: 4, arbitrary: PICK_KEY.map((key) => ({ op: 'insert' as const, key })) },
-  { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: PICK_KEY }),
-  },
-);
+export const PICK_OP = pickOps(fc.integer({ min: 0, max: 9 })); // a small range: many ties
 
 /** A deterministic mixed workload from random(3), with keys in a small range. */
 export function pickWorkload(seed: number, length: number): PickOp[] {

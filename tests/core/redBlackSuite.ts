@@ -10,7 +10,7 @@ import type { ArenaQueue } from '../../src/core/arenaQueue';
 import { ArraySink, type SimEvent } from '../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../src/core/memory';
 import { NO_HANDLE, type QueueOptions } from '../../src/core/queue';
-import { accesses, mirrorEvents } from './queueTesting';
+import { accesses, mirrorEvents, type PickOp, pickOps } from './queueTesting';
 
 export interface RedBlackSpec {
   /** The class name, which opens every describe. */
@@ -166,22 +166,8 @@ export function redBlackSuite(spec: RedBlackSpec): void {
 
   // ---- Model-based property test ------------------------------------------------------------
 
-  type Op =
-    | { op: 'insert'; key: number }
-    | { op: 'pop' }
-    | { op: 'delete'; pick: number }
-    | { op: 'reorder'; pick: number; key: number };
-
   const KEY = fc.integer({ min: 0, max: 20 }); // a small range: many duplicates
-  const OP: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 4, arbitrary: KEY.map((key) => ({ op: 'insert' as const, key })) },
-    { weight: 2, arbitrary: fc.constant({ op: 'pop' as const }) },
-    { weight: 2, arbitrary: fc.nat().map((pick) => ({ op: 'delete' as const, pick })) },
-    {
-      weight: 2,
-      arbitrary: fc.record({ op: fc.constant('reorder' as const), pick: fc.nat(), key: KEY }),
-    },
-  );
+  const OP = pickOps(KEY);
 
   /** A tree under test with the test's own record of it: the model, the handles, the next item. */
   interface Run {
@@ -210,7 +196,7 @@ export function redBlackSuite(spec: RedBlackSpec): void {
   }
 
   /** Runs the ops, calling `after` once the prefill is in and after every operation. */
-  function runOps(run: Run, prefill: number[], ops: Op[], after: () => void = () => {}): void {
+  function runOps(run: Run, prefill: number[], ops: PickOp[], after: () => void = () => {}): void {
     const { tree, model, handles } = run;
     for (const key of prefill) {
       model.set(run.nextItem, key);
