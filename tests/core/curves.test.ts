@@ -201,6 +201,30 @@ describe('AllFramesCounter on page traces', () => {
     counter.finish();
     expect(() => counter.finish()).toThrow();
   });
+
+  it('refuses a handed-off batch that names a page outside its range', () => {
+    const consumer = new AllFramesCounter(3, 8);
+    // Queue entries are (page << 2) | kind: page 2 is the last one, page 3 is outside.
+    expect(() => consumer.consume(Int32Array.of(2 << 2, (3 << 2) | 1), 2)).toThrow(
+      /page 3 is outside 0..2/,
+    );
+  });
+
+  it('keeps each counter apart: two counters fed alternately give their own curves', () => {
+    // Each counter has its own kernel instance and memory; a shared one would mix the traces.
+    // Entries are handed over one at a time, so the two kernels account interleaved.
+    const traceA: Reference[] = [0, 1, 2, 0, 1, 2, 3, 0].map((page) => [page, page === 2]);
+    const traceB: Reference[] = [5, 5, 4, 5, 4, 1].map((page) => [page, page === 4]);
+    const a = new AllFramesCounter(4, 8, 2);
+    const b = new AllFramesCounter(6, 8, 2);
+    const entry = ([page, write]: Reference) => Int32Array.of((page << 2) | (write ? 1 : 0));
+    for (let i = 0; i < Math.max(traceA.length, traceB.length); i++) {
+      if (i < traceA.length) a.consume(entry(traceA[i]), 1);
+      if (i < traceB.length) b.consume(entry(traceB[i]), 1);
+    }
+    expectSameCurves(a.finish(), directOf(4, traceA), 'first counter');
+    expectSameCurves(b.finish(), directOf(6, traceB), 'second counter');
+  });
 });
 
 describe('AllFramesCounter on heap runs', () => {
