@@ -47,9 +47,12 @@ let treeStarts: usize = 0;
 let pageInDiff: usize = 0;
 let writeBackDiff: usize = 0;
 
+// The top pages, most recent first, in a ring: depth d is at (topHead + d - 1) & topMask, so
+// a page from below enters at the front and pushes the last one out in O(1).
 let topHead: i32 = 0;
 let topCount: i32 = 0;
-let nextStamp: i32 = 1;
+let nextStamp: i32 = 1; // the next page to fall into the lower stack gets this stamp
+// top[0] and top[1], kept apart too for the fast paths (distance 1 and 2).
 let mostRecent: i32 = -1;
 let secondRecent: i32 = -1;
 // Distance-2 references, and those of them that wrote back for F = 1: added in at the end.
