@@ -28,8 +28,7 @@ let never: i32 = 0; // a dirtyFrom that no distance reaches: never written
 let topSize: i32 = 0;
 let topMask: i32 = 0;
 let stampLimit: i32 = 0;
-let tall = false; // over 2,048 pages: the tree has levels above the groups
-let treeLevels: i32 = 0;
+let treeLevels: i32 = 0; // above 1 (over 2,048 pages): the tree has levels above the groups
 
 // Arrays (byte offsets). Per page: dirtyFrom, stamp. Per stamp: the bitmap, the page
 // (scratch for compact() and finish()). Per word of the bitmap: its count. tree: counts per
@@ -71,7 +70,11 @@ function addTo(array: usize, index: i32, value: f64): void {
   store<f64>(at, load<f64>(at) + value);
 }
 
-/** Lays out the arrays for `pages` pages and a top array of `size` pages; returns the queue. */
+/**
+ * Lays out the arrays for `pages` pages and a top array of `size` pages; returns the queue.
+ * Called once, on a fresh instance (curves.ts makes one per counter): its memory and state
+ * start at zero, so only what starts elsewhere is set.
+ */
 export function init(pages: i32, size: i32): usize {
   pageCount = pages;
   never = pages + 1;
@@ -94,7 +97,6 @@ export function init(pages: i32, size: i32): usize {
     levels++;
   }
   treeLevels = levels;
-  tall = levels > 1;
 
   let at: usize = (__heap_base + 15) & ~15;
   queue = at;
@@ -129,7 +131,6 @@ export function init(pages: i32, size: i32): usize {
   const needed = <i32>((at + 0xffff) >>> 16);
   const have = memory.size();
   if (needed > have && memory.grow(needed - have) < 0) unreachable();
-  memory.fill(queue, 0, at - queue);
   for (let page = 0; page < pages; page++) set(dirtyFrom, page, never);
   let start = 0;
   nodes = words >>> 4;
@@ -365,7 +366,7 @@ export function consume(count: i32): void {
         set(bits, word, get(bits, word) & ~(1 << (code & 31)));
         set(wordCounts, word, get(wordCounts, word) - 1);
         set(tree, word >>> 4, get(tree, word >>> 4) - 1);
-        if (tall) adjustUpper(word, -1);
+        if (treeLevels > 1) adjustUpper(word, -1);
       }
       set(stamps, page, IN_TOP);
       if (next >= stampLimit) {
@@ -379,7 +380,7 @@ export function consume(count: i32): void {
       set(bits, word, get(bits, word) | (1 << (stamp & 31)));
       set(wordCounts, word, get(wordCounts, word) + 1);
       set(tree, word >>> 4, get(tree, word >>> 4) + 1);
-      if (tall) adjustUpper(word, 1);
+      if (treeLevels > 1) adjustUpper(word, 1);
       distance = rank === 0 ? 0 : topSize + rank;
     }
 
