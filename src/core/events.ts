@@ -46,7 +46,14 @@ export type SimEvent =
   | { kind: 'remove'; slot: number; item: number; key: number }
   /** A key is changed in place before a reorder. */
   | { kind: 'rekey'; slot: number; key: number; oldKey: number }
-  /** A reference to a slot's page, and what the pager found. `frame` is where the page lives. */
+  /**
+   * A reference to a slot's page (a word's, for a pointer structure), and what the pager did:
+   * found it resident, zero-filled it on a first touch, or paged it in; a fault with memory full
+   * first evicts a page (`evicted`, -1 when none), written back when dirty. One step, so a
+   * scenario's steps are the same whatever the frame count: the memory slider moves through them.
+   * `frame` is the frame the page is in now (the evicted page's, after an eviction): a FIFO or
+   * CLOCK view follows its ring by it; -1 where the view answers every frame count (LRU).
+   */
   | {
       kind: 'touch';
       slot: number;
@@ -54,9 +61,9 @@ export type SimEvent =
       frame: number;
       write: boolean;
       outcome: TouchOutcome;
+      evicted: number;
+      writeBack: boolean;
     }
-  /** The pager evicts the least recently used page to make room; a dirty one is written back. */
-  | { kind: 'evict'; page: number; frame: number; writeBack: boolean }
   // Pointer structures (list, treap, red-black trees) keep nodes in an arena (arena.ts). Their
   // views mirror the arena from these events alone, as heap views mirror slots from the above.
   /** A node is taken from the free list (or fresh) and given its item and key. */

@@ -1,0 +1,88 @@
+// The accepted range of every scenario number, shared by the CLI, the link parser and the
+// controls, so each refuses the same inputs with the same words. A number is accepted only in
+// the form it is written back in (plain decimal digits), so nothing is ever coerced quietly.
+
+export const MAX_ITEMS = 2 ** 24;
+export const MAX_SEED = 0xffffffff;
+export const MAX_IO_MS = 1000;
+
+export interface IntRange {
+  min: number;
+  max: number;
+}
+
+export const ITEMS_RANGE: IntRange = { min: 1, max: MAX_ITEMS };
+export const SEED_RANGE: IntRange = { min: 0, max: MAX_SEED };
+export const KEY_RANGE_RANGE: IntRange = { min: 2, max: 2 ** 31 };
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * Parses a decimal integer in range, or explains what was wrong. The text must be exactly how
+ * the number is written back ("8", never "08", " 8", "+8", "8.0" or "8_000"): a link that says
+ * something else is refused, with the canonical form named when the value itself was fine.
+ */
+export function parseIntInRange(name: string, text: string, range: IntRange): Parsed<number> {
+  const allowed = `an integer from ${range.min} to ${range.max}`;
+  const value = looseNumber(text);
+  if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
+    return { ok: false, error: `${name} must be ${allowed}, got ${quote(text)}` };
+  }
+  if (String(value) !== text) return { ok: false, error: notCanonical(name, text, value) };
+  return { ok: true, value };
+}
+
+/** Parses a decimal number (not necessarily an integer) in range, in its canonical form. */
+export function parseNumberInRange(
+  name: string,
+  text: string,
+  min: number,
+  max: number,
+): Parsed<number> {
+  const value = looseNumber(text);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    return {
+      ok: false,
+      error: `${name} must be a number from ${min} to ${max}, got ${quote(text)}`,
+    };
+  }
+  if (String(value) !== text) return { ok: false, error: notCanonical(name, text, value) };
+  return { ok: true, value };
+}
+
+/**
+ * What a numeral would mean if read generously (spaces, signs, leading zeros, separators), or
+ * NaN: used only to tell "out of range" from "in range but not written plainly".
+ */
+function looseNumber(text: string): number {
+  const trimmed = text.trim().replace(/_/g, '');
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return Number.NaN;
+  return Number(trimmed);
+}
+
+function notCanonical(name: string, text: string, value: number): string {
+  return `${name} must be written in plain digits, as ${value} (no sign, spaces, leading zeros or separators), got ${quote(text)}`;
+}
+
+/** Keeps quoted user input short in messages (whole characters, never half a surrogate pair). */
+export function clip(text: string, length = 40): string {
+  const chars = Array.from(text);
+  return chars.length > length ? `${chars.slice(0, length).join('')}…` : text;
+}
+
+/**
+ * Control and format characters (C0, C1, bidi overrides and isolates, zero-width joiners…)
+ * shown as <U+XXXX>. An echoed right-to-left override would otherwise reverse the rest of the
+ * message line ("using 1" reading "1 gnisu"); made visible, it can do nothing.
+ */
+export function visible(text: string): string {
+  return text.replace(
+    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
+    (char) => `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
+}
+
+/** User input as a message echoes it: clipped, controls made visible, in double quotes. */
+export function quote(text: string, length = 40): string {
+  return `"${visible(clip(text, length))}"`;
+}

@@ -1,0 +1,135 @@
+// A scenario's operations in typed arrays: 13 bytes an operation, where objects took about 50,
+// so the article's run (4M operations) fits a page's memory. Read back one at a time.
+
+import type { OpKind } from '../events';
+
+/** One operation, in terms both sides can run (see recordOps.ts). */
+export type ReplayOp =
+  | { op: 'insert'; item: number; key: number }
+  | { op: 'popMin' }
+  | { op: 'deleteItem'; item: number }
+  | { op: 'reorderItem'; item: number; key: number }
+  | { op: 'deleteSlot'; slot: number }
+  | { op: 'reorderSlot'; slot: number; key: number };
+
+export type ReplayOpName = ReplayOp['op'];
+
+/** What the page calls an operation of this kind. */
+export function opKindOf(name: ReplayOpName): OpKind {
+  if (name === 'insert') return 'insert';
+  if (name === 'popMin') return 'popMin';
+  return name === 'deleteItem' || name === 'deleteSlot' ? 'delete' : 'reorder';
+}
+
+/** The kinds by code (the index is what the list stores). */
+export const OP_NAMES: readonly ReplayOpName[] = [
+  'insert',
+  'popMin',
+  'deleteItem',
+  'reorderItem',
+  'deleteSlot',
+  'reorderSlot',
+];
+const CODE: Record<ReplayOpName, number> = {
+  insert: 0,
+  popMin: 1,
+  deleteItem: 2,
+  reorderItem: 3,
+  deleteSlot: 4,
+  reorderSlot: 5,
+};
+
+export class OpList {
+  /** OP_NAMES index of each operation. */
+  kinds: Uint8Array;
+  /** The item (insert, deleteItem, reorderItem) or the slot (deleteSlot, reorderSlot). */
+  handles: Int32Array;
+  /** The key (insert, reorder*); 0 otherwise. */
+  keys: Float64Array;
+  private count = 0;
+
+  constructor(capacity = 16) {
+    const size = Math.max(1, capacity);
+    this.kinds = new Uint8Array(size);
+    this.handles = new Int32Array(size);
+    this.keys = new Float64Array(size);
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(op: ReplayOp): void {
+    if (this.count === this.kinds.length) this.grow();
+    const k = this.count++;
+    this.kinds[k] = CODE[op.op];
+    switch (op.op) {
+      case 'insert':
+      case 'reorderItem':
+        this.handles[k] = op.item;
+        this.keys[k] = op.key;
+        break;
+      case 'deleteItem':
+        this.handles[k] = op.item;
+        break;
+      case 'deleteSlot':
+        this.handles[k] = op.slot;
+        break;
+      case 'reorderSlot':
+        this.handles[k] = op.slot;
+        this.keys[k] = op.key;
+        break;
+      case 'popMin':
+        break;
+    }
+  }
+
+  /** The kind of operation k. */
+  name(k: number): ReplayOpName {
+    return OP_NAMES[this.kinds[k]];
+  }
+
+  /** Operation k as an object (for tests and small uses; the replay reads the arrays). */
+  at(k: number): ReplayOp {
+    const handle = this.handles[k];
+    const key = this.keys[k];
+    switch (this.name(k)) {
+      case 'insert':
+        return { op: 'insert', item: handle, key };
+      case 'popMin':
+        return { op: 'popMin' };
+      case 'deleteItem':
+        return { op: 'deleteItem', item: handle };
+      case 'reorderItem':
+        return { op: 'reorderItem', item: handle, key };
+      case 'deleteSlot':
+        return { op: 'deleteSlot', slot: handle };
+      case 'reorderSlot':
+        return { op: 'reorderSlot', slot: handle, key };
+    }
+  }
+
+  toArray(): ReplayOp[] {
+    return Array.from({ length: this.count }, (_, k) => this.at(k));
+  }
+
+  /** Drops the spare room at the end (the list is done growing). */
+  trim(): void {
+    this.kinds = this.kinds.slice(0, this.count);
+    this.handles = this.handles.slice(0, this.count);
+    this.keys = this.keys.slice(0, this.count);
+  }
+
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    kinds.set(this.kinds);
+    const handles = new Int32Array(size);
+    handles.set(this.handles);
+    const keys = new Float64Array(size);
+    keys.set(this.keys);
+    this.kinds = kinds;
+    this.handles = handles;
+    this.keys = keys;
+  }
+}

@@ -1,0 +1,314 @@
+// How big a scenario the page animates: items, script length, pages per side, a worst-case
+// bound on steps and an estimate of memory, each checked before any work starts, and the
+// largest run that fits when a link asks for too much. The link parser applies these; the
+// README's limits table is written from LIMITS below.
+
+import type { Layout } from '../structures/heap/indexMaps';
+import { WORD_BYTES } from '../structures/pointer/arena';
+import { heapLayout, isHeapKind, type StructureKind, structurePages } from '../structures/registry';
+import { expectedOperations, type Workload, workloadCapacity } from '../workloads/workloads';
+
+/** Largest heap or search tree the page animates (a first pass of ~16k x 4 operations). */
+export const PAGE_MAX_ITEMS = 16_384;
+/** The sorted list's inserts walk the list: past this its first pass records tens of millions of events. */
+export const PAGE_LIST_MAX_ITEMS = 2048;
+/** Longest custom script the page accepts. */
+export const PAGE_MAX_SCRIPT_OPS = 20_000;
+/** Most pages a side may span on the page grid (the largest heap at 4 items per page). */
+export const PAGE_MAX_PAGES = 4097;
+/**
+ * Most steps a scenario may need in the worst case (see stepBound). The largest scenarios the
+ * page accepted before this bound existed (16,384 items in two left-leaning red-black trees)
+ * bound at about 124M and take about 16M real steps; 2^27 keeps them and refuses the scripts
+ * that asked for hundreds of millions of real steps.
+ */
+export const PAGE_MAX_STEP_BOUND = 2 ** 27;
+/** Memory the page's timeline may take (its checkpoints dominate): see timelineBytes. */
+export const PAGE_MEMORY_BUDGET_BYTES = 256 * 2 ** 20;
+
+/** What a scenario runs, as far as its size is concerned. */
+export interface AnimatedRun {
+  left: StructureKind;
+  right: StructureKind;
+  itemsPerPage: number;
+  nodeBytes: number;
+  workload: Workload;
+}
+
+/** Most items (or, for a script, the most it holds at once) a pair of sides may have. */
+export function itemsCap(left: StructureKind, right: StructureKind): number {
+  return left === 'list' || right === 'list' ? PAGE_LIST_MAX_ITEMS : PAGE_MAX_ITEMS;
+}
+
+/** Pages each side spans. */
+export function runPages(run: AnimatedRun): [number, number] {
+  const capacity = workloadCapacity(run.workload);
+  return [run.left, run.right].map((kind) =>
+    structurePages({ kind, itemsPerPage: run.itemsPerPage, nodeBytes: run.nodeBytes }, capacity),
+  ) as [number, number];
+}
+
+// ---- the step bound ------------------------------------------------------------------------
+
+/**
+ * An upper bound on one side's events (steps) in one operation, at `size` items (the larger of
+ * before and after it). Heaps: from the code of heap.ts, each slot reference is at most two
+ * events (the touch and an eviction), so a sift-up level is at most 2 reads, a compare, a swap
+ * and 2 writes (10 events), a sift-down level of a d-ary heap d + 2 reads, d compares, a swap
+ * and 2 writes (3d + 9); removing an item is at most 11 events, and op-begin and op-end 2 more.
+ * The number of levels is the deepest slot's depth, from the layout itself.
+ * Pointer structures: a constant plus a per-level cost times the depth, the per-level costs
+ * measured over random and sorted workloads and raised by a third (tests/core/pageLimits.test.ts
+ * checks the bound against real runs). Red-black trees are at most 2 log2(n + 1) deep; a treap
+ * fed random(3) keys is as deep as a random search tree, but a script can order its keys to
+ * make it a path, and the sorted list's insert walks it all: for those the depth is the size.
+ */
+export function opStepBound(
+  kind: StructureKind,
+  op: 'insert' | 'pop' | 'delete' | 'reorder',
+  size: number,
+  shape: SideShape,
+): number {
+  if (shape.heapDepth !== null) {
+    const levels = shape.heapDepth(size);
+    const down = 3 * shape.arity + 9;
+    if (op === 'insert') return 5 + 10 * levels;
+    if (op === 'pop') return 13 + down * levels;
+    if (op === 'delete') return 13 + (down + 10) * levels;
+    return 4 + (down + 10) * levels;
+  }
+  if (kind === 'list') {
+    return op === 'insert' || op === 'reorder' ? 40 + 6 * (size + 1) : 40;
+  }
+  const depth = kind === 'treap' && shape.scripted ? size : 2 * Math.log2(size + 1);
+  return 40 + POINTER_LEVEL_COST[kind] * (depth + 1);
+}
+
+/** Events per level of a search tree (measured maxima: rb 13.3, llrb 47.3, treap 42.5). */
+const POINTER_LEVEL_COST: Record<StructureKind, number> = {
+  list: 6,
+  binary: 0,
+  bheap: 0,
+  'bheap-strict': 0,
+  dary4: 0,
+  dary8: 0,
+  rb: 18,
+  llrb: 64,
+  treap: 58,
+};
+
+/** What the bound needs to know about a side beyond its kind. */
+export interface SideShape {
+  /** Heaps: the depth of the deepest of the first `size` slots; null for pointer structures. */
+  heapDepth: ((size: number) => number) | null;
+  arity: number;
+  /** A script chose the keys (a treap may then be a path). */
+  scripted: boolean;
+}
+
+export function sideShape(kind: StructureKind, run: AnimatedRun): SideShape {
+  const scripted = run.workload.kind === 'script';
+  if (!isHeapKind(kind)) return { heapDepth: null, arity: 2, scripted };
+  const layout = heapLayout({ kind, itemsPerPage: run.itemsPerPage, nodeBytes: run.nodeBytes });
+  const depths = prefixDepths(layout, workloadCapacity(run.workload));
+  return {
+    heapDepth: (size) => depths[Math.min(size, depths.length - 1)],
+    arity: layout.arity,
+    scripted,
+  };
+}
+
+/**
+ * prefix[s] = the largest depth (root = 0) among the slots of a heap's first s items, i.e. how
+ * many levels a sift can cross with s items. Each slot's depth is its parent's plus one. Items
+ * fill slots root, root + 1, ... except in a layout with gaps (the strict B-heap skips positions
+ * 0 and 1 of each later page), whose n-th item sits further on, at slotOfItem(n).
+ */
+export function prefixDepths(layout: Layout, capacity: number): Int32Array {
+  const root = layout.rootSlot;
+  const gaps = layout.gaps;
+  const slotOf = (n: number): number => (gaps === undefined ? root + n - 1 : gaps.slotOfItem(n));
+  const lastSlot = capacity >= 1 ? slotOf(capacity) : root - 1;
+  const depth = new Int32Array(Math.max(lastSlot, root) + 1);
+  const prefix = new Int32Array(capacity + 1);
+  for (let slot = root + 1; slot <= lastSlot; slot++) {
+    if (gaps?.isGap(slot) === true) continue;
+    const parent = layout.parent(slot);
+    // Every layout's parent precedes its child (slot numbers grow downwards); checked in tests.
+    depth[slot] = depth[parent] + 1;
+  }
+  for (let size = 1; size <= capacity; size++) {
+    prefix[size] = Math.max(prefix[size - 1], depth[slotOf(size)]);
+  }
+  return prefix;
+}
+
+type OpName = 'insert' | 'pop' | 'delete' | 'reorder';
+
+/**
+ * Calls visit(op, size) for each operation of the workload with the size it reaches, or, for
+ * expiry (whose operations depend on the heap), for a sequence that bounds it: at most 4N
+ * operations (N fills, N ticks, and every pop removes an item inserted before), none holding
+ * more than 2N items, each counted as its most expensive kind.
+ */
+function forEachOp(workload: Workload, visit: (ops: readonly OpName[], size: number) => void) {
+  const one = (op: OpName) => [op] as const;
+  switch (workload.kind) {
+    case 'phk': {
+      const n = workload.items;
+      for (let size = 1; size <= n; size++) visit(one('insert'), size);
+      for (let i = 0; i < n; i++) {
+        visit(one('pop'), n);
+        visit(one('insert'), n);
+      }
+      for (let size = n; size >= 1; size--) visit(one('pop'), size);
+      return;
+    }
+    case 'asterisk': {
+      const n = workload.items;
+      for (let size = 1; size <= n; size++) visit(one('insert'), size);
+      for (let size = n; size >= 1; size--) visit(one('delete'), size);
+      return;
+    }
+    case 'expiry': {
+      const all: OpName[] = ['insert', 'pop', 'delete', 'reorder'];
+      for (let i = 0; i < 4 * workload.items; i++) visit(all, 2 * workload.items);
+      return;
+    }
+    case 'script': {
+      let size = 0;
+      for (const op of workload.ops) {
+        if (op.op === 'insert') visit(one('insert'), ++size);
+        else if (op.op === 'reorder') visit(one('reorder'), size);
+        else visit(one(op.op === 'pop' ? 'pop' : 'delete'), size--);
+      }
+    }
+  }
+}
+
+/**
+ * A bound on the scenario's steps: an operation lasts as many steps as the side with more
+ * events needs, so the sum over operations of the larger side's bound. Stops counting (and
+ * returns a value over `stopAbove`) once that is passed.
+ */
+export function stepBound(run: AnimatedRun, stopAbove = Number.POSITIVE_INFINITY): number {
+  const shapes = [sideShape(run.left, run), sideShape(run.right, run)];
+  const kinds = [run.left, run.right];
+  let total = 0;
+  forEachOp(run.workload, (ops, size) => {
+    if (total > stopAbove) return;
+    let most = 0;
+    for (let side = 0; side < 2; side++) {
+      for (const op of ops) {
+        most = Math.max(most, Math.ceil(opStepBound(kinds[side], op, size, shapes[side])));
+      }
+    }
+    total += most;
+  });
+  return total;
+}
+
+// ---- memory ------------------------------------------------------------------------------
+
+/**
+ * Entries of the timeline's race table per side (samples x frame counts): 2^21 32-bit counts,
+ * 8 MiB. Every operation is a sample while they fit; else evenly spaced ones, a few per pixel of
+ * the chart.
+ */
+export const RACE_ENTRIES = 1 << 21;
+
+/** Checkpoints a timeline keeps (replay/timeline.ts): 64 spaced ones, the last, and the live state. */
+const KEPT_STATES = 64 + 2;
+
+/**
+ * Bytes the page's timeline takes for this run, from the arrays replay/timeline.ts keeps per state and
+ * side: the pager's five per-page arrays and its free-frame list (22 bytes a page) and the
+ * view's recency stack, dirty marks and distance counts (memory/stackMemory.ts: 56), the heap's
+ * keys and items (12 bytes a slot) or the arena's key, item, four links and a flag (29 bytes a
+ * node), each item's handle (4); and once, the operations (~64 bytes each as objects), the
+ * step index (8 + 2 x 4 bytes an operation) and the race table (4 bytes an entry per side).
+ */
+export function timelineBytes(run: AnimatedRun): number {
+  const capacity = workloadCapacity(run.workload);
+  const [leftPages, rightPages] = runPages(run);
+  const operations = expectedOperations(run.workload);
+  const items = insertCount(run.workload);
+  const side = (kind: StructureKind, pages: number): number => {
+    const structure = isHeapKind(kind) ? 12 * (capacity + 8) : 29 * (capacity + 1);
+    return KEPT_STATES * (78 * pages + structure + 4 * items);
+  };
+  const pages = Math.max(leftPages, rightPages);
+  const race = 2 * 4 * Math.min((operations + 1) * pages, RACE_ENTRIES + pages);
+  return side(run.left, leftPages) + side(run.right, rightPages) + operations * (64 + 16) + race;
+}
+
+function insertCount(workload: Workload): number {
+  switch (workload.kind) {
+    case 'phk':
+    case 'expiry':
+      return 2 * workload.items;
+    case 'asterisk':
+      return workload.items;
+    case 'script':
+      return workload.ops.filter((op) => op.op === 'insert').length;
+  }
+}
+
+// ---- all limits at once ------------------------------------------------------------------
+
+/** Which limit a run is over, with the numbers a message needs. */
+export type LimitProblem =
+  | { limit: 'items'; value: number; max: number }
+  | { limit: 'ops'; value: number; max: number }
+  | { limit: 'pages'; side: 'left' | 'right'; value: number; max: number }
+  | { limit: 'steps'; value: number; max: number }
+  | { limit: 'memory'; value: number; max: number };
+
+/** The first limit the run is over, checked from the cheapest test to the dearest, or null. */
+export function runLimitProblem(run: AnimatedRun): LimitProblem | null {
+  const capacity = workloadCapacity(run.workload);
+  const cap = itemsCap(run.left, run.right);
+  if (run.workload.kind === 'script') {
+    if (run.workload.ops.length > PAGE_MAX_SCRIPT_OPS)
+      return { limit: 'ops', value: run.workload.ops.length, max: PAGE_MAX_SCRIPT_OPS };
+    if (capacity > cap) return { limit: 'items', value: capacity, max: cap };
+  } else if (run.workload.items > cap) {
+    return { limit: 'items', value: run.workload.items, max: cap };
+  }
+  const pages = runPages(run);
+  for (const [index, side] of (['left', 'right'] as const).entries()) {
+    if (pages[index] > PAGE_MAX_PAGES)
+      return { limit: 'pages', side, value: pages[index], max: PAGE_MAX_PAGES };
+  }
+  const bytes = timelineBytes(run);
+  if (bytes > PAGE_MEMORY_BUDGET_BYTES)
+    return { limit: 'memory', value: bytes, max: PAGE_MEMORY_BUDGET_BYTES };
+  const steps = stepBound(run, PAGE_MAX_STEP_BOUND);
+  if (steps > PAGE_MAX_STEP_BOUND)
+    return { limit: 'steps', value: steps, max: PAGE_MAX_STEP_BOUND };
+  return null;
+}
+
+/**
+ * The most items (at most `items`) a generated workload can have and fit every limit, or 0 if
+ * not even one fits. Pages, steps and memory all grow with the items, so a binary search finds it.
+ */
+export function largestFittingItems(run: AnimatedRun, items: number): number {
+  if (run.workload.kind === 'script') throw new RangeError('a script has no item count to fit');
+  const workload = run.workload;
+  const fits = (n: number) =>
+    runLimitProblem({ ...run, workload: { ...workload, items: n } }) === null;
+  let low = 0;
+  let high = Math.min(items, itemsCap(run.left, run.right));
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** Words of the arena or heap per item, for messages ("nodes of 512 words"). */
+export function wordsPerItem(kind: StructureKind, nodeBytes: number): number {
+  return isHeapKind(kind) ? 1 : nodeBytes / WORD_BYTES;
+}

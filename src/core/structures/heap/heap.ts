@@ -1,0 +1,529 @@
+// A min-heap over any Layout (binary, B-heap, aligned d-ary), with the operations Varnish's expiry
+// heap (vbh.c) offers: insert, popMin, delete(slot) and reorder(slot). Every slot read and write is
+// reported to a MemoryObserver in the order the README's memory access model fixes.
+
+import type { EventSink, OpKind } from '../../events';
+import type { MemoryObserver } from '../../memory/observer';
+import type { PriorityQueue } from '../queue';
+import type { Layout, SlotGaps } from './indexMaps';
+
+/** Slot 0 is never used: it doubles as "not in the heap", as BINHEAP_NOIDX does in vbh.c. */
+export const NO_SLOT = 0;
+/** The root's slot in the article's two layouts (a d-ary heap's is its layout's rootSlot). */
+export const ROOT_SLOT = 1;
+
+/** Told whenever an item changes slot (NO_SLOT when it leaves), so callers can keep handles. */
+export type SlotCallback = (item: number, slot: number) => void;
+
+/** A copy of a heap's contents, to rewind a replay (see replay/timeline.ts). */
+export interface HeapSnapshot {
+  keys: Float64Array;
+  items: Int32Array;
+  tail: number;
+  count: number;
+  opIndex: number;
+  opAccesses: number;
+  comparisons: number;
+  swaps: number;
+}
+
+export interface HeapOptions {
+  /** Most items the heap will hold at once. */
+  capacity: number;
+  memory: MemoryObserver;
+  sink?: EventSink | null;
+  /** Send the sink only op-begin and op-end (recording the operations costs no event per step). */
+  sinkOpsOnly?: boolean;
+  onSlot?: SlotCallback | null;
+}
+
+export class Heap implements PriorityQueue {
+  /** Key of the item in each slot. Keys live with the slot: the model's "pointer to the object". */
+  private readonly keys: Float64Array;
+  private readonly items: Int32Array;
+  /** layout.rootSlot, kept here so the hot loops read a field of the heap, not of the layout. */
+  private readonly root: number;
+  /** More than two children per slot: sift down through siftDownWide. */
+  private readonly wide: boolean;
+  private tail: number; // last used slot; the heap holds slots root..tail
+  /** Items held: tail - root + 1, less the empty slots of a layout with gaps. */
+  private count = 0;
+  private readonly slotCapacity: number;
+  /** The layout's empty slots (the strict B-heap's), or null: slots are filled densely. */
+  private readonly gaps: SlotGaps | null;
+  private opIndex = 0;
+  comparisons = 0;
+  swaps = 0;
+  // Accesses outside the sifts (the tail write of an insert, the reads and writes of a removal),
+  // and siftDownWide's correction; every other compare reads two slots and every swap writes two,
+  // so the rest follows.
+  private opAccesses = 0;
+  private readonly memory: MemoryObserver;
+  private readonly sink: EventSink | null;
+  private readonly opSink: EventSink | null;
+  private readonly onSlot: SlotCallback | null;
+
+  constructor(
+    readonly layout: Layout,
+    options: HeapOptions,
+  ) {
+    if (!Number.isInteger(options.capacity) || options.capacity < 1) {
+      throw new RangeError(`capacity must be a positive integer, got ${options.capacity}`);
+    }
+    // Every layout fills slots root..root+n-1 densely, so n items need n + root slots.
+    this.root = layout.rootSlot;
+    this.wide = layout.arity > 2;
+    this.tail = this.root - 1;
+    this.gaps = layout.gaps ?? null;
+    this.slotCapacity = options.capacity;
+    // Every dense layout fills slots root..root+n-1, so n items need n + root slots; a layout
+    // with gaps needs up to the slot of its n-th item.
+    const slots =
+      this.gaps === null
+        ? options.capacity + this.root
+        : this.gaps.slotOfItem(options.capacity) + 1;
+    this.keys = new Float64Array(slots);
+    this.items = new Int32Array(slots);
+    this.memory = options.memory;
+    this.opSink = options.sink ?? null;
+    this.sink = options.sinkOpsOnly ? null : this.opSink;
+    this.onSlot = options.onSlot ?? null;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The highest used slot (root - 1 when empty), for views and tests that walk the array. */
+  get lastSlot(): number {
+    return this.tail;
+  }
+
+  get accesses(): number {
+    return 2 * (this.comparisons + this.swaps) + this.opAccesses;
+  }
+
+  get capacity(): number {
+    return this.slotCapacity;
+  }
+
+  /** Number of operations run so far (insert, popMin, delete, reorder). */
+  get operations(): number {
+    return this.opIndex;
+  }
+
+  snapshot(): HeapSnapshot {
+    return {
+      keys: this.keys.slice(0, this.tail + 1),
+      items: this.items.slice(0, this.tail + 1),
+      tail: this.tail,
+      count: this.count,
+      opIndex: this.opIndex,
+      opAccesses: this.opAccesses,
+      comparisons: this.comparisons,
+      swaps: this.swaps,
+    };
+  }
+
+  restore(snapshot: HeapSnapshot): void {
+    this.keys.fill(0);
+    this.items.fill(0);
+    this.keys.set(snapshot.keys);
+    this.items.set(snapshot.items);
+    this.tail = snapshot.tail;
+    this.count = snapshot.count;
+    this.opIndex = snapshot.opIndex;
+    this.opAccesses = snapshot.opAccesses;
+    this.comparisons = snapshot.comparisons;
+    this.swaps = snapshot.swaps;
+  }
+
+  checkpoint(): () => void {
+    const saved = this.snapshot();
+    return () => this.restore(saved);
+  }
+
+  /** No memory access: for views and tests. */
+  keyAt(slot: number): number {
+    return this.keys[slot];
+  }
+
+  /** No memory access: for views and tests. */
+  itemAt(slot: number): number {
+    return this.items[slot];
+  }
+
+  /** Smallest key, without touching memory (for workloads that peek; Varnish reads the root). */
+  peekKey(): number {
+    if (this.tail < this.root) throw new RangeError('peek on an empty heap');
+    return this.keys[this.root];
+  }
+
+  insert(item: number, key: number): number {
+    if (this.count >= this.slotCapacity) {
+      throw new RangeError(`heap is full (capacity ${this.capacity})`);
+    }
+    const slot = this.gaps === null ? this.tail + 1 : this.gaps.after(this.tail);
+    this.tail = slot;
+    this.count++;
+    this.opAccesses += 1;
+    this.begin('insert', slot, key, item);
+    this.memory.write(slot);
+    this.keys[slot] = key;
+    this.items[slot] = item;
+    if (this.sink !== null) this.sink.emit({ kind: 'place', slot, item, key, from: NO_SLOT });
+    if (this.onSlot !== null) this.onSlot(item, slot);
+    const rest = this.siftUp(slot);
+    this.end('insert', rest);
+    return rest;
+  }
+
+  /** Removes the smallest item and returns its id. */
+  popMin(): number {
+    const root = this.root;
+    if (this.tail < root) throw new RangeError('popMin on an empty heap');
+    const key = this.keys[root];
+    this.begin('popMin', root, key, this.items[root]);
+    const item = this.items[root];
+    this.opAccesses += this.tail === root ? 2 : 4;
+    const rest = this.removeAt(root);
+    this.end('popMin', rest);
+    return item;
+  }
+
+  /** Removes the item in `slot` (Varnish: binheap_delete) and returns its id. */
+  delete(slot: number): number {
+    this.checkSlot(slot, 'delete');
+    this.begin('delete', slot, this.keys[slot], this.items[slot]);
+    const item = this.items[slot];
+    this.opAccesses += this.tail === slot ? 2 : 4;
+    const rest = this.removeAt(slot);
+    this.end('delete', rest);
+    return item;
+  }
+
+  /**
+   * Gives the item in `slot` a new key and restores the heap order (Varnish: the caller changes
+   * the object's key, then binheap_reorder). The key lives in the object, not in the heap array,
+   * so changing it is not a slot access; the sifts that follow are.
+   */
+  reorder(slot: number, key: number): number {
+    this.checkSlot(slot, 'reorder');
+    this.begin('reorder', slot, key, this.items[slot]);
+    const oldKey = this.keys[slot];
+    this.keys[slot] = key;
+    if (this.sink !== null) this.sink.emit({ kind: 'rekey', slot, key, oldKey });
+    const rest = this.siftDown(this.siftUp(slot));
+    this.end('reorder', rest);
+    return rest;
+  }
+
+  private checkSlot(slot: number, op: string): void {
+    const root = this.root;
+    if (
+      !Number.isInteger(slot) ||
+      slot < root ||
+      slot > this.tail ||
+      this.gaps?.isGap(slot) === true
+    ) {
+      throw new RangeError(
+        this.tail < root
+          ? `${op}: the heap is empty`
+          : `${op}: slot must be from ${root} to ${this.tail}${this.gaps === null ? '' : ' (not a page’s unused positions 0 and 1)'}, got ${slot}`,
+      );
+    }
+  }
+
+  /**
+   * Varnish's delete: read the victim and the tail, move the tail item into the hole (write),
+   * clear the tail (write), then sift up and then down from wherever the moved item stopped.
+   */
+  private removeAt(slot: number): number {
+    const memory = this.memory;
+    const sink = this.sink;
+    const item = this.items[slot];
+    const last = this.tail;
+    memory.read(slot);
+    if (sink !== null) sink.emit({ kind: 'remove', slot, item, key: this.keys[slot] });
+    if (this.onSlot !== null) this.onSlot(item, NO_SLOT);
+    if (slot === last) {
+      // The victim is the tail itself: nothing moves in, the slot is just cleared.
+      memory.write(slot);
+      this.shrink();
+      if (sink !== null) sink.emit({ kind: 'clear', slot });
+      return NO_SLOT;
+    }
+    memory.read(last);
+    memory.write(slot);
+    const movedItem = this.items[last];
+    const movedKey = this.keys[last];
+    this.keys[slot] = movedKey;
+    this.items[slot] = movedItem;
+    if (sink !== null)
+      sink.emit({ kind: 'place', slot, item: movedItem, key: movedKey, from: last });
+    memory.write(last);
+    this.shrink();
+    if (sink !== null) sink.emit({ kind: 'clear', slot: last });
+    if (this.onSlot !== null) this.onSlot(movedItem, slot);
+    return this.siftDown(this.siftUp(slot));
+  }
+
+  /** The tail's item has left: the tail moves back one slot (over a layout's empty slots). */
+  private shrink(): void {
+    this.tail = this.gaps === null ? this.tail - 1 : this.gaps.before(this.tail);
+    this.count--;
+  }
+
+  /**
+   * Moves the item in `slot` up while it is strictly smaller than its parent.
+   *
+   * The moving item stays in locals and is written once where it stops (the "hole" technique):
+   * a swap in the model still writes both slots, which is what the memory observer is told, but
+   * the arrays are not rewritten twice per level. Keys are loaded before the observer runs so the
+   * CPU can overlap those cache misses with the bookkeeping (it halves the 1M-item sweep's time).
+   */
+  private siftUp(slot: number): number {
+    const layout = this.layout;
+    const keys = this.keys;
+    const items = this.items;
+    const memory = this.memory;
+    const sink = this.sink;
+    const onSlot = this.onSlot;
+    const root = this.root;
+    const key = keys[slot];
+    const item = items[slot];
+    const start = slot;
+    while (slot > root) {
+      const parent = layout.parent(slot);
+      const parentKey = keys[parent];
+      memory.read(slot);
+      memory.read(parent);
+      this.comparisons++;
+      const less = key < parentKey;
+      if (sink !== null) {
+        sink.emit({
+          kind: 'compare',
+          sift: 'up',
+          role: 'child-parent',
+          slot,
+          other: parent,
+          slotKey: key,
+          otherKey: parentKey,
+          less,
+        });
+      }
+      if (!less) break;
+      memory.write(slot);
+      memory.write(parent);
+      const parentItem = items[parent];
+      keys[slot] = parentKey;
+      items[slot] = parentItem;
+      this.swaps++;
+      if (sink !== null) sink.emit({ kind: 'swap', sift: 'up', slot, other: parent });
+      if (onSlot !== null) onSlot(parentItem, slot);
+      slot = parent;
+    }
+    if (slot !== start) {
+      keys[slot] = key;
+      items[slot] = item;
+      if (onSlot !== null) onSlot(item, slot);
+    }
+    return slot;
+  }
+
+  /**
+   * Moves the item in `slot` down: pick the smaller child (the second only if strictly smaller),
+   * and stop only if the parent is strictly smaller than it, as vbh.c's trickledown does.
+   * Same hole technique and early key loads as siftUp. This is the two-child path (the
+   * benchmarks' hot loop); layouts with more children go through siftDownWide.
+   */
+  private siftDown(slot: number): number {
+    if (this.wide) return this.siftDownWide(slot);
+    const layout = this.layout;
+    const keys = this.keys;
+    const items = this.items;
+    const memory = this.memory;
+    const sink = this.sink;
+    const onSlot = this.onSlot;
+    const tail = this.tail;
+    const key = keys[slot];
+    const item = items[slot];
+    const start = slot;
+    // An observer that takes whole steps is told once per level, after the step; the others
+    // see each reference as it happens.
+    const stepwise = memory.siftDownStep !== undefined;
+    for (;;) {
+      let child = layout.firstChild(slot);
+      if (child > tail) break;
+      const first = child;
+      let childKey = keys[child];
+      const second = layout.secondChild(slot);
+      const twoChildren = second !== child && second <= tail;
+      if (twoChildren) {
+        const secondKey = keys[second];
+        if (!stepwise) {
+          memory.read(child);
+          memory.read(second);
+        }
+        this.comparisons++;
+        const secondLess = secondKey < childKey;
+        if (sink !== null) {
+          sink.emit({
+            kind: 'compare',
+            sift: 'down',
+            role: 'second-first',
+            slot: second,
+            other: child,
+            slotKey: secondKey,
+            otherKey: childKey,
+            less: secondLess,
+          });
+        }
+        if (secondLess) {
+          child = second;
+          childKey = secondKey;
+        }
+      }
+      if (!stepwise) {
+        memory.read(slot);
+        memory.read(child);
+      }
+      this.comparisons++;
+      const parentLess = key < childKey;
+      if (sink !== null) {
+        sink.emit({
+          kind: 'compare',
+          sift: 'down',
+          role: 'parent-child',
+          slot,
+          other: child,
+          slotKey: key,
+          otherKey: childKey,
+          less: parentLess,
+        });
+      }
+      if (stepwise) {
+        memory.siftDownStep?.(slot, child, first, twoChildren ? second : -1, !parentLess);
+      }
+      if (parentLess) break;
+      if (!stepwise) {
+        memory.write(slot);
+        memory.write(child);
+      }
+      const childItem = items[child];
+      keys[slot] = childKey;
+      items[slot] = childItem;
+      this.swaps++;
+      if (sink !== null) sink.emit({ kind: 'swap', sift: 'down', slot, other: child });
+      if (onSlot !== null) onSlot(childItem, slot);
+      slot = child;
+    }
+    if (slot !== start) {
+      keys[slot] = key;
+      items[slot] = item;
+      if (onSlot !== null) onSlot(item, slot);
+    }
+    return slot;
+  }
+
+  /**
+   * siftDown over up to `arity` children: scan them left to right keeping the smallest (a later
+   * child wins only if strictly smaller, role 'second-first'), then stop only if the parent is
+   * strictly smaller. The first child is read only when a second exists to compare it with, as
+   * in siftDown. Every reference goes to the observer one by one (siftDownStep speaks of two
+   * children only).
+   *
+   * A level with k >= 2 children reads k + 2 slots for k comparisons, where `accesses` counts
+   * two per comparison: the level adds 2 - k to opAccesses so the count stays exact.
+   */
+  private siftDownWide(slot: number): number {
+    const layout = this.layout;
+    const keys = this.keys;
+    const items = this.items;
+    const memory = this.memory;
+    const sink = this.sink;
+    const onSlot = this.onSlot;
+    const tail = this.tail;
+    const key = keys[slot];
+    const item = items[slot];
+    const start = slot;
+    for (;;) {
+      const first = layout.firstChild(slot);
+      if (first > tail) break;
+      const last = Math.min(layout.lastChild(slot), tail);
+      let child = first;
+      let childKey = keys[first];
+      if (last > first) {
+        memory.read(first);
+        this.opAccesses += 1 - (last - first); // 2 - k for the k = last - first + 1 children
+      }
+      for (let sibling = first + 1; sibling <= last; sibling++) {
+        const siblingKey = keys[sibling];
+        memory.read(sibling);
+        this.comparisons++;
+        const siblingLess = siblingKey < childKey;
+        if (sink !== null) {
+          sink.emit({
+            kind: 'compare',
+            sift: 'down',
+            role: 'second-first',
+            slot: sibling,
+            other: child,
+            slotKey: siblingKey,
+            otherKey: childKey,
+            less: siblingLess,
+          });
+        }
+        if (siblingLess) {
+          child = sibling;
+          childKey = siblingKey;
+        }
+      }
+      memory.read(slot);
+      memory.read(child);
+      this.comparisons++;
+      const parentLess = key < childKey;
+      if (sink !== null) {
+        sink.emit({
+          kind: 'compare',
+          sift: 'down',
+          role: 'parent-child',
+          slot,
+          other: child,
+          slotKey: key,
+          otherKey: childKey,
+          less: parentLess,
+        });
+      }
+      if (parentLess) break;
+      memory.write(slot);
+      memory.write(child);
+      const childItem = items[child];
+      keys[slot] = childKey;
+      items[slot] = childItem;
+      this.swaps++;
+      if (sink !== null) sink.emit({ kind: 'swap', sift: 'down', slot, other: child });
+      if (onSlot !== null) onSlot(childItem, slot);
+      slot = child;
+    }
+    if (slot !== start) {
+      keys[slot] = key;
+      items[slot] = item;
+      if (onSlot !== null) onSlot(item, slot);
+    }
+    return slot;
+  }
+
+  private begin(op: OpKind, slot: number, key: number, item: number): void {
+    if (this.opSink !== null) {
+      this.opSink.emit({ kind: 'op-begin', op, index: this.opIndex, handle: slot, key, item });
+    }
+  }
+
+  private end(op: OpKind, slot: number): void {
+    if (this.opSink !== null) {
+      this.opSink.emit({ kind: 'op-end', op, index: this.opIndex, handle: slot });
+    }
+    this.opIndex++;
+  }
+}

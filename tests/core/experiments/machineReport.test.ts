@@ -1,0 +1,93 @@
+// The machine report: rows joined from timed and traced runs, the model calibrated where it is
+// first traced, the CSV's shape, and the sentences on where a layout beats the binary heap and
+// where the model leaves the measurement.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HIERARCHY } from '../../../src/core/experiments/hierarchy';
+import {
+  divergence,
+  MACHINE_CSV_HEADER,
+  type MachinePoint,
+  type MachinePrediction,
+  machineRows,
+  toMachineCsv,
+  versusBinary,
+} from '../../../src/core/experiments/machineReport';
+import type { MachineLayout, MachineRun } from '../../../src/core/measure/machineLayouts';
+import { traceMisses } from '../../../src/core/measure/trace';
+
+const run = (layout: MachineLayout, items: number): MachineRun => ({
+  layout,
+  form: 'key',
+  workload: 'phk',
+  items,
+  seed: 1,
+});
+
+const point = (layout: MachineLayout, items: number, ns: number[]): MachinePoint => ({
+  run: run(layout, items),
+  operations: 4 * items,
+  batchRuns: 1,
+  nsPerOp: ns,
+});
+
+describe('the machine report', () => {
+  it('calibrates each layout at its smallest traced N, where the model then equals the median', () => {
+    const predictions: MachinePrediction[] = [1024, 4096].map((items) => ({
+      run: run('binary', items),
+      ...traceMisses(run('binary', items)),
+    }));
+    const rows = machineRows(
+      [
+        point('binary', 4096, [50, 60, 55]),
+        point('binary', 1024, [40, 30, 35]),
+        point('binary', 8192, [70, 80, 75]),
+      ],
+      predictions,
+      DEFAULT_HIERARCHY,
+    );
+    expect(rows.map((r) => r.items)).toEqual([1024, 4096, 8192]);
+    expect(rows[0].medianNs).toBe(35);
+    expect(rows[0].minNs).toBe(30);
+    expect(rows[0].maxNs).toBe(40);
+    expect(rows[0].model?.calibratedAt).toBe(1024);
+    expect(rows[0].model?.predictedNs).toBeCloseTo(35);
+    expect(rows[1].model?.calibratedAt).toBe(1024);
+    // More comparisons per operation at the larger N: the model grows with them.
+    expect(rows[1].model?.predictedNs).toBeGreaterThan(35);
+    expect(rows[2].model).toBeNull();
+    // One traced N beside the calibration: the measured time over the modelled one there.
+    const ratio = rows[1].medianNs / (rows[1].model?.predictedNs ?? 1);
+    expect(divergence(rows)).toEqual([`Binary heap: ${ratio.toFixed(2)}× the model at N = 2^12.`]);
+    const csv = toMachineCsv(rows).trimEnd().split('\n');
+    expect(csv[0]).toBe(MACHINE_CSV_HEADER);
+    expect(csv).toHaveLength(4);
+    const columns = MACHINE_CSV_HEADER.split(',').length;
+    for (const line of csv) expect(line.split(',')).toHaveLength(columns);
+    expect(csv[3]).toMatch(/^binary,key,phk,8192,32768,3,75,70,80,13.3333,,,,,,,,$/);
+  });
+
+  it('says from which N a layout beats the binary heap, and where it does only now and then', () => {
+    const rows = machineRows(
+      [
+        point('binary', 1024, [10]),
+        point('binary', 4096, [20]),
+        point('binary', 16384, [40]),
+        point('bheap4k', 1024, [15]),
+        point('bheap4k', 4096, [19]),
+        point('bheap4k', 16384, [30]),
+        point('dary4', 1024, [9]),
+        point('dary4', 4096, [25]),
+        point('dary4', 16384, [41]),
+      ],
+      [],
+      DEFAULT_HIERARCHY,
+    );
+    const [bheap, dary4] = versusBinary(rows);
+    expect(bheap.faster).toBe(4096);
+    expect(bheap.sentence).toContain('B-heap, 4 KB pages: faster from N = 2^12 on');
+    expect(dary4.faster).toBeNull();
+    expect(dary4.sentence).toContain('only at N = 2^10');
+    expect(divergence(rows)).toEqual([]);
+  });
+});
