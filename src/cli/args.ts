@@ -1,38 +1,58 @@
 // Parses and validates the command line of `npm run sim`. Every refusal is one line naming the
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
-import { MAX_NODE_BYTES, WORD_BYTES } from '../core/arena';
-import { DISK_MS, SSD_MS } from '../core/cost';
-import { isValidItemsPerPage, MAX_ITEMS_PER_PAGE, MIN_ITEMS_PER_PAGE } from '../core/layout';
+import { parseArgs as nodeParseArgs } from 'node:util';
+import { budgetProblem } from '../core/experiments/budget';
+import { DISK_MS, SSD_MS } from '../core/experiments/cost';
+import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
+import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import {
+  clip,
   ITEMS_RANGE,
   KEY_RANGE_RANGE,
   MAX_IO_MS,
-  parseIntInRange,
-  parseNumberInRange,
+  quote,
   SEED_RANGE,
-} from '../core/limits';
-import { LIST_MAX_ITEMS } from '../core/scaling';
-import { parseScript } from '../core/script';
+  visible,
+} from '../core/input';
+import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
+import { workloadOperations } from '../core/replay/truncatedRun';
+import {
+  isValidItemsPerPage,
+  MAX_ITEMS_PER_PAGE,
+  MIN_ITEMS_PER_PAGE,
+} from '../core/structures/heap/indexMaps';
+import { MAX_NODE_BYTES, WORD_BYTES } from '../core/structures/pointer/arena';
 import {
   DEFAULT_NODE_BYTES,
   isHeapKind,
+  LAYOUT_NAMES,
+  type LayoutName,
   minNodeBytesOf,
+  nodeBytesRuleText,
   pageSizeProblem,
   STRUCTURE_KINDS,
-  type StructureKind,
   type StructureSpec,
   structurePages,
-} from '../core/structures';
-import { FULL_KEY_RANGE, WORKLOAD_KINDS, type Workload, workloadCapacity } from '../core/workloads';
+} from '../core/structures/registry';
+import { parseScript } from '../core/workloads/script';
+import {
+  FULL_KEY_RANGE,
+  WORKLOAD_KINDS,
+  type Workload,
+  workloadCapacity,
+} from '../core/workloads/workloads';
+import { looseNumber, PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
+import { takeOption } from './optionToken';
+import { scriptProblem } from './scriptCheck';
 
-export type Command = 'sweep' | 'run' | 'scaling';
+export type Command = 'sweep' | 'run' | 'trace' | 'scaling';
 export type OutputFormat = 'json' | 'csv';
 export type CpuSource = 'article' | 'measure';
 
 export interface CliOptions {
   command: Command;
-  layouts: StructureKind[];
+  layouts: LayoutName[];
   itemsPerPage: number;
   /** Bytes per node of the pointer structures. */
   nodeBytes: number;
@@ -40,49 +60,80 @@ export interface CliOptions {
   format: OutputFormat;
   ioMs: number;
   cpu: CpuSource;
-  /** Only for `run`. */
+  /** Only for `run` and `trace`. */
   frames: number | null;
   /** Only for `scaling`: the N values, ascending. */
   sizes: number[];
   /** Only for `scaling`: add the review's malloc/free and lock/unlock cost to each call. */
   overhead: 'review' | 'none';
+  /**
+   * sweep and run: the replacement policies asked with --policy, in the order given; absent
+   * when --policy is not given (LRU alone: policiesOf).
+   */
+  policies?: Policy[];
+  /** Only for `sweep` with FIFO or CLOCK: frame counts they must include (--frames). */
+  sweepFrames?: number[];
+  /** Only for `run`: stop after this many operations (--until-op), counted as the page counts. */
+  untilOp?: number;
+}
+
+/** The policies a command line asks for: LRU alone unless --policy says otherwise. */
+export function policiesOf(options: CliOptions): readonly Policy[] {
+  return options.policies ?? ['lru'];
+}
+
+/** Whether the output is the plain LRU form (no policy column): LRU alone. */
+export function lruOnly(options: CliOptions): boolean {
+  const policies = policiesOf(options);
+  return policies.length === 1 && policies[0] === 'lru';
 }
 
 /** The N of the Asterisk review's table (seed 002). */
 export const REVIEW_SIZES = [100, 500, 1000, 5000, 10_000, 100_000];
 
 /** One structure of the run, with the memory geometry the options give. */
-export function specOf(options: CliOptions, kind: StructureKind): StructureSpec {
+export function specOf(options: CliOptions, kind: LayoutName): StructureSpec<LayoutName> {
   return { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes };
 }
 
-export const USAGE = `usage: npm run sim -- <sweep|run|scaling> [options]
+export const USAGE = `usage: npm run sim -- <sweep|run|trace|scaling> [options]
   sweep            page-ins and write-backs for every frame count (one pass)
-  run              one frame count, by direct LRU simulation (needs --frames)
+  run              one frame count, by direct simulation (needs --frames)
+  trace            one CSV row per page reference, as the page numbers its steps (needs
+                   --frames; one or two layouts, named left and right; see docs/trace.md)
   scaling          cost per operation against N (Asterisk's add/delete test by default)
 options:
-  --layout L[,L]   ${STRUCTURE_KINDS.join(', ')} (default: binary,bheap)
-  --items N        items, 1 to ${ITEMS_RANGE.max} (default 1000000)
+  --layout L[,L]   ${STRUCTURE_KINDS.join(', ')}
+                   (default: binary,bheap)
+  --policy P[,P]   page replacement for sweep, run and trace (one): ${POLICIES.join(', ')} (default lru);
+                   sweep gives lru and opt every frame count, fifo and clock every one where
+                   affordable, else ${REPLAY_FRAME_COUNTS} spaced on a log scale and those of --frames
+  --items N        items, 1 to ${ITEMS_RANGE.max}, ${LIST_MAX_ITEMS} with a list (default 1000000)
   --sizes N[,N]    for scaling: the N values (default ${REVIEW_SIZES.join(',')})
   --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
-  --node-bytes B   node size of list, treap, llrb, rb: a multiple of ${WORD_BYTES} up to ${MAX_NODE_BYTES} (default ${DEFAULT_NODE_BYTES})
+  --node-bytes B   node size of list, treap, llrb, rb: ${nodeBytesRuleText()} (default ${DEFAULT_NODE_BYTES})
   --overhead O     for scaling: review (each add/delete also pays the review's malloc/free and
                    lock/unlock, 3 µs / 0.4 µs) or none (default review)
   --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default 1)
   --workload W     ${WORKLOAD_KINDS.join(', ')} (default phk; scaling: asterisk)
   --ops "..."      the script for --workload script, e.g. "i 5, i 3, i 9, pop, del 2"
   --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
-  --frames F       resident pages for run, 1 to the number of pages
+  --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
+                   with fifo or clock, frame counts F[,F] they must include
+  --until-op K     for run: stop after operation K, 0 to the workload's operations (the page's
+                   counters at the start of operation K+1)
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})
   --cpu C          article (the article's calibration) or measure (time it here) (default article)
-  --format F       json or csv (default json)`;
+  --format F       json or csv (default json; trace: csv only)
+measure: the heaps timed on this machine beside a cache model; see npm run sim -- measure --help`;
 
 export type ParseOutcome =
   | { kind: 'ok'; options: CliOptions }
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-const OPTION_NAMES = [
+/** Every option, without its leading --. */
+export const OPTION_NAMES = [
   'layout',
   'items',
   'sizes',
@@ -98,10 +149,20 @@ const OPTION_NAMES = [
   'cpu',
   'format',
 ] as const;
-type OptionName = (typeof OPTION_NAMES)[number];
+
+/**
+ * Options added since OPTION_NAMES was fixed. They are options like the others, but the
+ * unknown-option message lists OPTION_NAMES only: its exact words are pinned by
+ * tests/cli/tokens.test.ts, which is not ours to change here (see the usage for --policy).
+ */
+export const LATER_OPTION_NAMES = ['policy', 'until-op'] as const;
+
+export type OptionName = (typeof OPTION_NAMES)[number] | (typeof LATER_OPTION_NAMES)[number];
+
+const ALL_OPTION_NAMES: readonly OptionName[] = [...OPTION_NAMES, ...LATER_OPTION_NAMES];
 
 function isOptionName(name: string): name is OptionName {
-  return (OPTION_NAMES as readonly string[]).includes(name);
+  return (ALL_OPTION_NAMES as readonly string[]).includes(name);
 }
 
 class ArgumentError extends Error {}
@@ -118,7 +179,7 @@ function intOption(
 ): number {
   const text = values.get(name);
   if (text === undefined) return fallback;
-  const parsed = parseIntInRange(`--${name}`, text, range);
+  const parsed = parseCliInt(`--${name}`, text, range);
   return parsed.ok ? parsed.value : fail(parsed.error);
 }
 
@@ -131,63 +192,147 @@ function choice<T extends string>(
   const text = values.get(name);
   if (text === undefined) return fallback;
   const found = allowed.find((candidate) => candidate === text);
-  return found ?? fail(`--${name} must be one of ${allowed.join(', ')}, got "${text}"`);
+  return found ?? fail(`--${name} must be one of ${allowed.join(', ')}, got ${quote(text)}`);
+}
+
+/**
+ * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
+ * (parseArgs), then whether the run fits the memory budget (core/experiments/budget.ts), then whether a
+ * script runs on every layout.
+ */
+export function validateCommandLine(argv: readonly string[]): ParseOutcome {
+  const parsed = parseArgs(argv);
+  if (parsed.kind !== 'ok') return parsed;
+  const { options } = parsed;
+  const problem =
+    budgetProblem(options) ??
+    (options.workload.kind === 'script'
+      ? scriptProblem(
+          options.layouts.map((kind) => specOf(options, kind)),
+          options.workload.ops,
+        )
+      : null);
+  return problem === null ? parsed : { kind: 'error', message: visible(problem) };
 }
 
 export function parseArgs(argv: readonly string[]): ParseOutcome {
   try {
     return parseOrThrow(argv);
   } catch (error) {
-    if (error instanceof ArgumentError) return { kind: 'error', message: error.message };
+    // Echoed input is quoted where it is echoed; this is the net under it: one line, no
+    // control character (a right-to-left override would reverse the rest of the line).
+    if (error instanceof ArgumentError) return { kind: 'error', message: visible(error.message) };
     throw error;
   }
 }
 
-function parseOrThrow(argv: readonly string[]): ParseOutcome {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  const values = new Map<OptionName, string>();
-  let command: Command | null = null;
+/** node:util's declaration of the options: every one takes a string. */
+const NODE_OPTIONS = Object.fromEntries(
+  ALL_OPTION_NAMES.map((name) => [name, { type: 'string' as const }]),
+) as Record<OptionName, { type: 'string' }>;
+
+/**
+ * "--items -5" reads -5 as the value of --items (and refuses it with the range), as the CLI
+ * always has; node:util's strict mode calls a value that starts with "-" ambiguous instead, so
+ * such a pair is passed to it as "--items=-5". A value starting with "--" stays apart: that is
+ * an option without its value.
+ */
+function joinDashValues(argv: readonly string[]): string[] {
+  const args: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
-    if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=');
-      const name = equals >= 0 ? arg.slice(2, equals) : arg.slice(2);
-      if (!isOptionName(name))
-        fail(`unknown option --${name}; options: ${OPTION_NAMES.map((n) => `--${n}`).join(', ')}`);
-      if (values.has(name)) fail(`--${name} is given twice`);
-      let value: string | undefined;
-      if (equals >= 0) value = arg.slice(equals + 1);
-      else {
-        value = argv[index + 1];
-        index++;
-      }
-      if (value === undefined || (value.startsWith('--') && equals < 0))
-        fail(`--${name} needs a value`);
-      values.set(name, value);
-    } else if (command === null) {
-      if (arg !== 'sweep' && arg !== 'run' && arg !== 'scaling')
-        fail(`unknown command "${arg}"; commands: sweep, run, scaling`);
+    const next = argv[index + 1];
+    if (
+      arg.startsWith('--') &&
+      isOptionName(arg.slice(2)) &&
+      next?.startsWith('-') &&
+      !next.startsWith('--')
+    ) {
+      args.push(`${arg}=${next}`);
+      index++;
+    } else args.push(arg);
+  }
+  return args;
+}
+
+/**
+ * Splits the arguments into option values and the command, with node:util's parseArgs in
+ * strict mode. Its errors (ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE)
+ * are English paragraphs naming only the first problem it met; the CLI names the first problem
+ * in argument order, in one line, as it always has, so the tokens (which parseArgs also gives
+ * for a command line its strict mode refuses) are walked for it. A single "-x" is not an
+ * option of this CLI but a stray argument, and "--" ends nothing: it is an unknown option.
+ */
+function tokenize(argv: readonly string[]): { values: Map<OptionName, string>; command: Command } {
+  const args = joinDashValues(argv);
+  let strictError: Error | null = null;
+  try {
+    nodeParseArgs({ args, options: NODE_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    strictError = error instanceof Error ? error : new Error(String(error));
+  }
+  const { tokens } = nodeParseArgs({
+    args,
+    options: NODE_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const values = new Map<OptionName, string>();
+  let command: Command | null = null;
+  const positional = (arg: string): void => {
+    if (command === null) {
+      if (arg !== 'sweep' && arg !== 'run' && arg !== 'trace' && arg !== 'scaling')
+        fail(`unknown command ${quote(arg)}; commands: sweep, run, trace, scaling`);
       command = arg;
+    } else fail(`unexpected argument ${quote(arg)}; options start with --`);
+  };
+  let lastShort = -1; // "-abc" is three tokens of one argument
+  for (const token of tokens) {
+    if (token.kind === 'positional') positional(token.value);
+    else if (token.kind === 'option-terminator') fail(unknownOption(''));
+    else if (!token.rawName.startsWith('--')) {
+      if (token.index !== lastShort) positional(args[token.index]);
+      lastShort = token.index;
     } else {
-      fail(`unexpected argument "${arg}"; options start with --`);
+      const refused = takeOption(args, token, values, isOptionName, unknownOption);
+      if (refused !== null) fail(refused);
     }
   }
-  if (command === null) fail('missing command: sweep, run or scaling (see --help)');
+  // Every error of the strict parse is one of the above; this only keeps a surprise to one line.
+  if (strictError !== null) fail(`cannot read the arguments: ${strictError.message}`);
+  if (command === null) fail('missing command: sweep, run, trace or scaling (see --help)');
+  return { values, command };
+}
+
+function unknownOption(name: string): string {
+  return `unknown option --${visible(clip(name))}; options: ${OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
+}
+
+function parseOrThrow(argv: readonly string[]): ParseOutcome {
+  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  const { values, command } = tokenize(argv);
 
   const layoutText = values.get('layout') ?? 'binary,bheap';
-  const layouts: StructureKind[] = [];
+  const layouts: LayoutName[] = [];
   for (const name of layoutText.split(',').map((part) => part.trim())) {
-    const kind = STRUCTURE_KINDS.find((candidate) => candidate === name);
+    // The message's words are pinned by tests/cli/args.test.ts.
+    const kind = LAYOUT_NAMES.find((candidate) => candidate === name);
     if (kind === undefined)
-      fail(`--layout must list structures from ${STRUCTURE_KINDS.join(', ')}, got "${name}"`);
-    if (!layouts.includes(kind)) layouts.push(kind);
+      fail(`--layout must list structures from ${STRUCTURE_KINDS.join(', ')}, got ${quote(name)}`);
+    // A trace follows two sides, which may run one structure; elsewhere a repeat says nothing.
+    if (!layouts.includes(kind) || command === 'trace') layouts.push(kind);
   }
 
   const pageText = values.get('page-items') ?? '512';
-  const itemsPerPage = /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
+  const itemsPerPage = PLAIN_INTEGER.test(pageText) ? Number(pageText) : Number.NaN;
   if (!isValidItemsPerPage(itemsPerPage)) {
+    // "04" or " 4" would be a page size read generously: say which form is accepted.
+    const form = isValidItemsPerPage(looseNumber(pageText))
+      ? ' in plain digits (no sign, spaces, leading zeros or separators)'
+      : '';
     fail(
-      `--page-items must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}, got "${pageText}"`,
+      `--page-items must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}${form}, got ${quote(pageText)}`,
     );
   }
 
@@ -242,7 +387,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (command === 'scaling') {
     const text = values.get('sizes') ?? REVIEW_SIZES.join(',');
     sizes = text.split(',').map((part) => {
-      const parsed = parseIntInRange('--sizes', part, ITEMS_RANGE);
+      const parsed = parseCliInt('--sizes', part, ITEMS_RANGE);
       return parsed.ok ? parsed.value : fail(`${parsed.error} (a comma-separated list of N)`);
     });
     sizes = [...new Set(sizes)].sort((a, b) => a - b);
@@ -261,21 +406,69 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   const ioText = values.get('io-ms');
   let ioMs: number = SSD_MS;
   if (ioText !== undefined) {
-    const parsed = parseNumberInRange('--io-ms', ioText, 0, MAX_IO_MS);
+    const parsed = parseCliNumber('--io-ms', ioText, 0, MAX_IO_MS);
     ioMs = parsed.ok ? parsed.value : fail(parsed.error);
   }
 
+  let policies: Policy[] | undefined;
+  const policyText = values.get('policy');
+  if (policyText !== undefined) {
+    if (command === 'scaling')
+      fail('--policy applies only to sweep, run and trace; scaling does not take it');
+    policies = [];
+    for (const name of policyText.split(',').map((part) => part.trim())) {
+      if (!isPolicy(name))
+        fail(`--policy must list policies from ${POLICIES.join(', ')}, got ${quote(name)}`);
+      if (!policies.includes(name)) policies.push(name);
+    }
+  }
+  if (command === 'trace' && policies !== undefined && policies.length > 1)
+    fail(
+      `--policy: trace follows one policy (the page's), got ${policies.length}: ${policies.join(',')}`,
+    );
+  const replays = (policies ?? []).some((policy) => policy === 'fifo' || policy === 'clock');
+
   let frames: number | null = null;
+  let sweepFrames: number[] | undefined;
   const capacity = workloadCapacity(workload);
   const pages = Math.max(
     ...layouts.map((kind) => structurePages({ kind, itemsPerPage, nodeBytes }, capacity)),
   );
-  if (command === 'run') {
+  if (command === 'run' || command === 'trace') {
     if (!values.has('frames'))
-      fail(`run needs --frames, from 1 to ${pages} (the pages this scenario spans)`);
+      fail(`${command} needs --frames, from 1 to ${pages} (the pages this scenario spans)`);
     frames = intOption(values, 'frames', { min: 1, max: pages }, 1);
+  } else if (command === 'sweep' && replays && values.has('frames')) {
+    sweepFrames = (values.get('frames') ?? '').split(',').map((part) => {
+      const parsed = parseCliInt('--frames', part, { min: 1, max: pages });
+      return parsed.ok
+        ? parsed.value
+        : fail(`${parsed.error} (a comma-separated list of frame counts)`);
+    });
+    sweepFrames = [...new Set(sweepFrames)].sort((a, b) => a - b);
   } else if (values.has('frames')) {
-    fail(`--frames applies only to run; ${command} does not take it`);
+    fail(
+      command === 'sweep'
+        ? '--frames applies only to run and trace, and to sweep with --policy fifo or clock (frame counts they must include)'
+        : `--frames applies only to run and trace; ${command} does not take it`,
+    );
+  }
+  let untilOp: number | undefined;
+  if (values.has('until-op')) {
+    if (command !== 'run') fail(`--until-op applies only to run; ${command} does not take it`);
+    // The operations are known once the workload is recorded (a script's, or expiry's, vary).
+    const total = workloadOperations(workload);
+    const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 0, max: total });
+    untilOp = parsed.ok
+      ? parsed.value
+      : fail(`${parsed.error} (the operations of this workload: ${total})`);
+  }
+  if (command === 'trace') {
+    if (layouts.length > 2)
+      fail(
+        `--layout: trace follows one or two layouts (the page's two sides), got ${layouts.length}`,
+      );
+    if (values.get('format') === 'json') fail('trace writes CSV only: --format must be csv');
   }
 
   return {
@@ -286,12 +479,20 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
       itemsPerPage,
       nodeBytes,
       workload,
-      format: choice(values, 'format', ['json', 'csv'] as const, 'json'),
+      format: choice(
+        values,
+        'format',
+        ['json', 'csv'] as const,
+        command === 'trace' ? 'csv' : 'json',
+      ),
       ioMs,
       cpu: choice(values, 'cpu', ['article', 'measure'] as const, 'article'),
       frames,
       sizes,
       overhead,
+      ...(policies === undefined ? {} : { policies }),
+      ...(sweepFrames === undefined ? {} : { sweepFrames }),
+      ...(untilOp === undefined ? {} : { untilOp }),
     },
   };
 }

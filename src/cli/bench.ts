@@ -1,9 +1,9 @@
 // `npm run bench`: how long the full-curve sweep takes against the bare workload, N = 1M.
 // A benchmark prints its numbers; no test asserts a time (machines differ, and so do runs).
 
-import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/article';
-import { LAYOUT_KINDS, type LayoutKind } from '../core/layout';
-import { structureSpec } from '../core/structures';
+import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/article';
+import { LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
+import { structureSpec } from '../core/structures/registry';
 import { runJobs } from './pool';
 import type { WorkerJob } from './protocol';
 

@@ -1,12 +1,14 @@
-// `npm run kernel`: rebuilds the generated WebAssembly module when its source, compiler or flags
-// changed (src/cli/kernel.ts); `--force` rebuilds it anyway.
+// `npm run kernel`: rebuilds each generated WebAssembly module whose source, compiler or flags
+// changed (src/cli/kernel.ts); `--force` rebuilds them anyway.
 
-import { buildKernel, builtStamp, KERNEL_MODULE, kernelStamp } from './kernel';
+import { buildKernel, builtStamp, KERNELS, kernelStamp } from './kernel';
 
 const force = process.argv.includes('--force');
-if (!force && builtStamp() === kernelStamp()) {
-  console.log(`kernel: up to date (${KERNEL_MODULE})`);
-} else {
-  const bytes = await buildKernel();
-  console.log(`kernel: built ${bytes} bytes of WebAssembly into ${KERNEL_MODULE}`);
+for (const spec of KERNELS) {
+  if (!force && builtStamp(spec) === kernelStamp(spec)) {
+    console.log(`kernel: up to date (${spec.module})`);
+  } else {
+    const bytes = await buildKernel(spec);
+    console.log(`kernel: built ${bytes} bytes of WebAssembly into ${spec.module}`);
+  }
 }

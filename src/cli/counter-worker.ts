@@ -2,7 +2,7 @@
 // AllFramesCounter and posts the curves back (the heap runs in the thread that started it).
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { AllFramesCounter } from '../core/curves';
+import { AllFramesCounter } from '../core/memory/stackDistances';
 import { BatchRing } from './ring';
 
 export interface CounterJob {

@@ -1,60 +1,106 @@
-// Builds the WebAssembly kernel (src/core/wasm/assembly/stackKernel.ts) into a TypeScript module
-// that holds its bytes, so the tests, the CLI, its workers and Vite's bundle all import it the
-// same way, with no loader to configure. The module is generated, never committed: `npm ci`
-// (the `prepare` script) and `npm test` / `npm start` build it when its stamp is out of date.
+// Builds the WebAssembly kernels (AssemblyScript sources) into TypeScript modules that hold
+// their bytes, so the tests, the CLI, its workers and Vite's bundle all import them the same way,
+// with no loader to configure. The modules are generated, never committed: `npm ci` (the
+// `prepare` script) and `npm test` / `npm start` build each one whose stamp is out of date.
+//
+// Three kernels: the stack-distance accounting of the LRU sweep and the FIFO and CLOCK replays of
+// the policy sweeps (core/memory/kernel), and the heaps timed over real memory (core/measure/kernel).
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
-export const KERNEL_SOURCE = fileURLToPath(
-  new URL('../core/wasm/assembly/stackKernel.ts', import.meta.url),
-);
-export const KERNEL_MODULE = fileURLToPath(
-  new URL('../core/wasm/stackKernel.generated.ts', import.meta.url),
-);
-// -O3 with the stub runtime: the kernel allocates nothing, so it needs no garbage collector,
-// and without assertions it imports nothing (no `abort`). SIMD (128-bit) is in every browser
-// since 2023 (Safari 16.4) and in Node since 16.
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'];
+export interface KernelSpec {
+  /** Used in messages. */
+  name: string;
+  source: string;
+  module: string;
+  /** The generated constants: `${prefix}_STAMP` and `${prefix}_WASM`. */
+  prefix: string;
+  flags: readonly string[];
+}
 
-/** What the generated module was built from: the source, the compiler's version and its flags. */
-export function kernelStamp(): string {
+const path = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+
+/**
+ * -O3 with the stub runtime: the kernel allocates nothing, so it needs no garbage collector,
+ * and without assertions it imports nothing (no `abort`). SIMD (128-bit) is in every browser
+ * since 2023 (Safari 16.4) and in Node since 16.
+ */
+export const STACK_KERNEL: KernelSpec = {
+  name: 'stack kernel',
+  source: path('../core/memory/kernel/assembly/stackKernel.ts'),
+  module: path('../core/memory/kernel/stackKernel.generated.ts'),
+  prefix: 'STACK_KERNEL',
+  flags: ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'],
+};
+
+/** The FIFO and CLOCK replays: the stack kernel's flags (it allocates nothing either). */
+export const POLICY_KERNEL: KernelSpec = {
+  name: 'policy kernel',
+  source: path('../core/memory/kernel/assembly/policyKernel.ts'),
+  module: path('../core/memory/kernel/policyKernel.generated.ts'),
+  prefix: 'POLICY_KERNEL',
+  flags: STACK_KERNEL.flags,
+};
+
+/**
+ * The measured heaps: -O3, the stub runtime (a handful of empty marker objects, allocated once),
+ * no assertions (a trap on a bad address is the only check, as in C). No SIMD: the heaps have
+ * nothing to vectorise.
+ */
+export const HEAP_KERNEL: KernelSpec = {
+  name: 'heap kernel',
+  source: path('../core/measure/kernel/assembly/heapKernel.ts'),
+  module: path('../core/measure/kernel/heapKernel.generated.ts'),
+  prefix: 'HEAP_KERNEL',
+  flags: ['-O3', '--runtime', 'stub', '--noAssert'],
+};
+
+export const KERNELS: readonly KernelSpec[] = [STACK_KERNEL, POLICY_KERNEL, HEAP_KERNEL];
+
+export const KERNEL_SOURCE = STACK_KERNEL.source;
+export const KERNEL_MODULE = STACK_KERNEL.module;
+
+/** What a generated module was built from: the source, the compiler's version and its flags. */
+export function kernelStamp(spec: KernelSpec = STACK_KERNEL): string {
   return createHash('sha256')
-    .update(readFileSync(KERNEL_SOURCE))
-    .update(`\0${asc.version}\0${FLAGS.join(' ')}`)
+    .update(readFileSync(spec.source))
+    .update(`\0${asc.version}\0${spec.flags.join(' ')}`)
     .digest('hex');
 }
 
 /** The stamp written into the generated module, or null if there is none. */
-export function builtStamp(): string | null {
-  if (!existsSync(KERNEL_MODULE)) return null;
-  const match = /STACK_KERNEL_STAMP = '([0-9a-f]{64})'/.exec(readFileSync(KERNEL_MODULE, 'utf8'));
+export function builtStamp(spec: KernelSpec = STACK_KERNEL): string | null {
+  if (!existsSync(spec.module)) return null;
+  const pattern = new RegExp(`${spec.prefix}_STAMP = '([0-9a-f]{64})'`);
+  const match = pattern.exec(readFileSync(spec.module, 'utf8'));
   return match === null ? null : match[1];
 }
 
-/** Compiles the kernel and writes the generated module; returns the size of the binary. */
-export async function buildKernel(): Promise<number> {
+/** Compiles a kernel and writes its generated module; returns the size of the binary. */
+export async function buildKernel(spec: KernelSpec = STACK_KERNEL): Promise<number> {
   let binary: Uint8Array | null = null;
-  const result = await asc.main([KERNEL_SOURCE, '--outFile', 'stackKernel.wasm', ...FLAGS], {
+  const result = await asc.main([spec.source, '--outFile', 'kernel.wasm', ...spec.flags], {
     writeFile(name, contents) {
       if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
     },
   });
   if (result.error !== null || binary === null) {
-    throw new Error(`the kernel did not compile:\n${result.stderr.toString()}`);
+    throw new Error(`the ${spec.name} did not compile:\n${result.stderr.toString()}`);
   }
   const bytes: Uint8Array = binary;
+  const source = spec.source.slice(spec.source.indexOf('/kernel/') + 1);
   writeFileSync(
-    KERNEL_MODULE,
+    spec.module,
     [
-      '// Generated by `npm run kernel` (src/cli/kernel.ts) from wasm/assembly/stackKernel.ts.',
+      `// Generated by \`npm run kernel\` (src/cli/kernel.ts) from ${source}.`,
       '// Do not edit, do not commit: it is rebuilt whenever its stamp differs.',
       '',
-      `export const STACK_KERNEL_STAMP = '${kernelStamp()}';`,
+      `export const ${spec.prefix}_STAMP = '${kernelStamp(spec)}';`,
       '',
-      `export const STACK_KERNEL_WASM = '${Buffer.from(bytes).toString('base64')}';`,
+      `export const ${spec.prefix}_WASM = '${Buffer.from(bytes).toString('base64')}';`,
       '',
     ].join('\n'),
   );

@@ -1,18 +1,51 @@
-// `npm run sim -- sweep|run ...`: the article's experiment from the command line.
+// `npm run sim -- sweep|run|scaling|measure ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
 import { availableParallelism } from 'node:os';
-import { modelCpuSeconds, NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/cost';
-import { toCsvReport, toJsonReport, toPointCsvReport, toPointJsonReport } from '../core/report';
-import { type ScalingPoint, scalingPoint, toScalingCsv, toScalingJson } from '../core/scaling';
-import type { StructureKind } from '../core/structures';
-import type { PointResult, SweepResult } from '../core/sweep';
-import { type CliOptions, parseArgs, specOf, USAGE } from './args';
+import { modelCpuSeconds, NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/experiments/cost';
+import type { PolicySweepResult } from '../core/experiments/policySweep';
+import {
+  toPointCsvReport,
+  toPointJsonReport,
+  toPolicyPointCsvReport,
+  toPolicyPointJsonReport,
+} from '../core/experiments/report';
+import {
+  type ScalingPoint,
+  scalingPoint,
+  toScalingCsv,
+  toScalingJson,
+} from '../core/experiments/scaling';
+import type { PointResult, SweepResult } from '../core/experiments/sweep';
+import { traceLines } from '../core/replay/trace';
+import { runUntilOp } from '../core/replay/truncatedRun';
+import type { LayoutName } from '../core/structures/registry';
+import { type CliOptions, lruOnly, policiesOf, specOf, USAGE, validateCommandLine } from './args';
+import { measureMain } from './measure';
+import { isMeasureCommand } from './measureArgs';
+import { policyTextPieces, sweepTextPieces } from './output';
+import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
 import type { WorkerJob, WorkerReply } from './protocol';
 
+/**
+ * A reader that went away (`| head -1`) makes the next write fail with EPIPE, which Node reports
+ * as an 'error' event: unhandled, it prints a stack trace and exits 1. Unix tools end quietly
+ * instead (SIGPIPE), so this does the same, whatever the command and wherever it writes. Another
+ * failure to write stdout (a full disk) is one line and exit 1, like any other runtime error.
+ */
+function endQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`sim: cannot write the output: ${error.message}\n`);
+    process.exit(1);
+  });
+  // Nothing is left to tell the user once stderr is gone: progress and messages are dropped.
+  process.stderr.on('error', () => {});
+}
+
 function progressPrinter(
-  layouts: readonly StructureKind[],
+  layouts: readonly string[],
 ): (index: number, done: number, total: number) => void {
   if (!process.stderr.isTTY) return () => {};
   const percent = layouts.map(() => 0);
@@ -26,11 +59,9 @@ function progressPrinter(
   };
 }
 
-function cpuSeconds(
-  options: CliOptions,
-  result: SweepResult | PointResult,
-  bare: number | null,
-): number {
+type AnyResult = SweepResult<LayoutName> | PointResult<LayoutName> | PolicySweepResult<LayoutName>;
+
+function cpuSeconds(options: CliOptions, result: AnyResult, bare: number | null): number {
   return options.cpu === 'measure' && bare !== null
     ? bare
     : modelCpuSeconds(result.layout, result.items, result.operations, result.accesses);
@@ -38,7 +69,7 @@ function cpuSeconds(
 
 /** `scaling`: every structure at every N, in this thread (each point is one short run). */
 function scaling(options: CliOptions): string {
-  const points: ScalingPoint[] = [];
+  const points: ScalingPoint<LayoutName>[] = [];
   const keyRange = options.workload.kind === 'script' ? 0 : options.workload.keyRange;
   const seed = options.workload.kind === 'script' ? 1 : options.workload.seed;
   for (const kind of options.layouts) {
@@ -59,7 +90,9 @@ function scaling(options: CliOptions): string {
 }
 
 async function main(): Promise<number> {
-  const parsed = parseArgs(process.argv.slice(2));
+  // `measure` has options of its own (measureArgs.ts); the other commands share args.ts.
+  if (isMeasureCommand(process.argv.slice(2))) return measureMain(process.argv.slice(2));
+  const parsed = validateCommandLine(process.argv.slice(2));
   if (parsed.kind === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -73,57 +106,171 @@ async function main(): Promise<number> {
     process.stdout.write(scaling(options));
     return 0;
   }
+  if (options.command === 'trace') {
+    await trace(options);
+    return 0;
+  }
+  // Each run, and its bare time when --cpu measure asked for one.
+  const bare = new Map<AnyResult, number | null>();
+  const reportOptions = {
+    ioMs: options.ioMs,
+    cpuSeconds: (result: AnyResult): number =>
+      cpuSeconds(options, result, bare.get(result) ?? null),
+  };
+  if (options.command === 'sweep' && !lruOnly(options)) {
+    const runs = await sweepPoliciesInWorkers(options, policyProgress());
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    for (const run of runs) bare.set(run.result, run.bareSeconds);
+    writeOut(
+      policyTextPieces(
+        runs.map((run) => run.result),
+        options.format,
+        reportOptions,
+      ),
+    );
+    return 0;
+  }
+  if (options.command === 'run' && options.untilOp !== undefined) {
+    writeOut([untilOpReport(options, options.untilOp, reportOptions)]);
+    return 0;
+  }
   const timeBare = options.cpu === 'measure';
-  const jobs: WorkerJob[] = options.layouts.map((layout) =>
+  // `run` makes one job per layout and policy, layout by layout.
+  const jobs: WorkerJob[] = options.layouts.flatMap((layout): WorkerJob[] =>
     options.command === 'sweep'
-      ? {
-          job: 'sweep',
-          structure: specOf(options, layout),
-          workload: options.workload,
-          timeBare,
-          // A sweep alone leaves a core free: its stack distances are counted there meanwhile.
-          pipelined: options.layouts.length < availableParallelism(),
-        }
-      : {
+      ? [
+          {
+            job: 'sweep',
+            structure: specOf(options, layout),
+            workload: options.workload,
+            timeBare,
+            // A sweep alone leaves a core free: its stack distances are counted there meanwhile.
+            pipelined: options.layouts.length < availableParallelism(),
+          },
+        ]
+      : policiesOf(options).map((policy) => ({
           job: 'point',
           structure: specOf(options, layout),
           workload: options.workload,
           frames: options.frames ?? 1,
           timeBare,
-        },
+          ...(policy === 'lru' ? {} : { policy }),
+        })),
   );
-  const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(options.layouts));
+  const names = jobs.map((job, index) =>
+    job.job === 'point' && !lruOnly(options)
+      ? `${options.layouts[Math.floor(index / policiesOf(options).length)]} ${job.policy ?? 'lru'}`
+      : options.layouts[index],
+  );
+  const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(names));
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-  // Each reply's run, and its bare time when --cpu measure asked for one.
-  const bare = new Map<SweepResult | PointResult, number | null>();
-  const reportOptions = {
-    ioMs: options.ioMs,
-    cpuSeconds: (result: SweepResult | PointResult): number =>
-      cpuSeconds(options, result, bare.get(result) ?? null),
-  };
-  const sweeps: SweepResult[] = [];
-  const points: PointResult[] = [];
+  const sweeps: SweepResult<LayoutName>[] = [];
+  const points: PointResult<LayoutName>[] = [];
   for (const reply of replies) {
     if (reply.reply === 'sweep') sweeps.push(reply.result);
     else if (reply.reply === 'point') points.push(reply.result);
     else throw new Error(`unexpected reply ${reply.reply}`);
     bare.set(reply.result, reply.bareSeconds);
   }
-  let text: string;
   if (options.command === 'sweep') {
-    text =
-      options.format === 'json' ? `${toJsonReport(sweeps)}\n` : toCsvReport(sweeps, reportOptions);
-  } else {
-    text =
+    writeOut(sweepTextPieces(sweeps, options.format, reportOptions));
+  } else if (lruOnly(options)) {
+    writeOut([
       options.format === 'json'
         ? `${toPointJsonReport(points)}\n`
-        : toPointCsvReport(points, reportOptions);
+        : toPointCsvReport(points, reportOptions),
+    ]);
+  } else {
+    writeOut([
+      options.format === 'json'
+        ? `${toPolicyPointJsonReport(points)}\n`
+        : toPolicyPointCsvReport(points, reportOptions),
+    ]);
   }
-  process.stdout.write(text);
   return 0;
 }
 
+/**
+ * `run --until-op K`: each layout and policy cut after operation K, counted as the page counts
+ * (the page's side, replayed in this thread), in `run`'s formats.
+ */
+function untilOpReport(
+  options: CliOptions,
+  untilOp: number,
+  reportOptions: { ioMs: number; cpuSeconds: (result: AnyResult) => number },
+): string {
+  const points = options.layouts.flatMap((layout) =>
+    policiesOf(options).map((policy) =>
+      runUntilOp(specOf(options, layout), options.workload, options.frames ?? 1, untilOp, policy),
+    ),
+  );
+  if (lruOnly(options)) {
+    return options.format === 'json'
+      ? `${toPointJsonReport(points)}\n`
+      : toPointCsvReport(points, reportOptions);
+  }
+  return options.format === 'json'
+    ? `${toPolicyPointJsonReport(points)}\n`
+    : toPolicyPointCsvReport(points, reportOptions);
+}
+
+/** A policy sweep's progress on stderr when it is a terminal: jobs done of those known so far. */
+function policyProgress(): (done: number, known: number) => void {
+  if (!process.stderr.isTTY) return () => {};
+  return (done, known) => {
+    process.stderr.write(`\rpolicies: ${done} of ${known} jobs done   `);
+  };
+}
+
+/**
+ * `trace`: the page-reference trace, streamed in blocks of lines; each block waits for stdout to
+ * drain, so a million-item run never holds its trace (hundreds of millions of lines).
+ */
+async function trace(options: CliOptions): Promise<void> {
+  const names = ['left', 'right'];
+  const lines = traceLines(
+    {
+      sides: options.layouts.map((kind, index) => ({
+        name: names[index],
+        spec: { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes },
+      })),
+      workload: options.workload,
+      frames: options.frames ?? 1,
+      policy: policiesOf(options)[0],
+    },
+    progressPrinter(options.layouts).bind(null, 0),
+  );
+  let block: string[] = [];
+  const flush = async (): Promise<void> => {
+    if (process.stdout.destroyed) return;
+    const text = `${block.join('\n')}\n`;
+    block = [];
+    if (!process.stdout.write(text)) {
+      await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+    }
+  };
+  for (const line of lines) {
+    block.push(line);
+    if (block.length >= 4096) await flush();
+    if (process.stdout.destroyed) return;
+  }
+  if (block.length > 0) await flush();
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+}
+
+/**
+ * Writes the pieces in turn, each built only once the previous one is written. Once the reader
+ * has gone (EPIPE) the stream is destroyed, and endQuietlyOnClosedPipe ends the process.
+ */
+function writeOut(pieces: Iterable<string>): void {
+  for (const piece of pieces) {
+    if (process.stdout.destroyed) return;
+    process.stdout.write(piece);
+  }
+}
+
+endQuietlyOnClosedPipe();
 main().then(
   (code) => {
     process.exitCode = code;

@@ -3,22 +3,22 @@
 // sweepLayout, which the tests check; the CLI uses it because a machine has cores to spare.
 
 import { Worker } from 'node:worker_threads';
-import type { FrameCurves } from '../core/curves';
-import type { StructureSpec } from '../core/structures';
-import { type SweepResult, sweepCounter, sweepResultOf } from '../core/sweep';
-import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads';
+import { type SweepResult, sweepCounter, sweepResultOf } from '../core/experiments/sweep';
+import type { FrameCurves } from '../core/memory/stackDistances';
+import type { LayoutName, StructureSpec } from '../core/structures/registry';
+import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads/workloads';
 import type { CounterJob } from './counter-worker';
 import { BatchRing } from './ring';
 
 type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };
 
 /** `counterScript`: the counter worker's script (workerScript('counter'), made by the main thread). */
-export async function sweepPipelined(
-  structure: StructureSpec,
+export async function sweepPipelined<Kind extends LayoutName>(
+  structure: StructureSpec<Kind>,
   workload: Workload,
   counterScript: URL,
   onProgress: ProgressCallback | null = null,
-): Promise<SweepResult> {
+): Promise<SweepResult<Kind>> {
   const counter = sweepCounter(structure, workload);
   const ring = BatchRing.create();
   const job: CounterJob = {

@@ -46,3 +46,32 @@ export function runJobs(
     jobs.map((job, index) => runJob(job, (done, total) => onProgress(index, done, total))),
   );
 }
+
+/**
+ * Runs jobs in worker threads, at most `limit` at once (the machine's cores): a policy sweep
+ * makes more jobs than cores, some only once others are done (a trace before its replays).
+ */
+export class JobPool {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  run(
+    job: WorkerJob,
+    onProgress: (done: number, total: number) => void = () => {},
+  ): Promise<WorkerReply> {
+    return new Promise<void>((start) => {
+      if (this.active < this.limit) {
+        this.active++;
+        start();
+      } else this.waiting.push(start);
+    })
+      .then(() => runJob(job, onProgress))
+      .finally(() => {
+        const next = this.waiting.shift();
+        if (next !== undefined) next();
+        else this.active--;
+      });
+  }
+}

@@ -1,14 +1,17 @@
 // Messages between the CLI and its worker threads (one structure per thread, so both cores work
 // and each thread's JIT sees a single layout: monomorphic and fast).
 
-import type { StructureSpec } from '../core/structures';
-import type { PointResult, SweepResult } from '../core/sweep';
-import type { Workload } from '../core/workloads';
+import type { PolicyCurve, ReplayPolicy } from '../core/experiments/policySweep';
+import type { PointResult, SweepResult } from '../core/experiments/sweep';
+import type { Policy } from '../core/memory/pager';
+import type { PageTrace } from '../core/memory/pageTrace';
+import type { LayoutName, StructureSpec } from '../core/structures/registry';
+import type { RunStats, Workload } from '../core/workloads/workloads';
 
 export type WorkerJob =
   | {
       job: 'sweep';
-      structure: StructureSpec;
+      structure: StructureSpec<LayoutName>;
       workload: Workload;
       timeBare: boolean;
       /** Account the page references in a second thread while the heap runs. */
@@ -16,12 +19,35 @@ export type WorkerJob =
     }
   | {
       job: 'point';
-      structure: StructureSpec;
+      structure: StructureSpec<LayoutName>;
       workload: Workload;
       frames: number;
       timeBare: boolean;
+      /** The direct pager's policy (absent: LRU). */
+      policy?: Policy;
     }
-  | { job: 'bare'; structure: StructureSpec; workload: Workload };
+  | { job: 'bare'; structure: StructureSpec<LayoutName>; workload: Workload }
+  /**
+   * Records the run's page trace into shared memory, and, when `collapse`, the trace FIFO and
+   * CLOCK replay from 2 frames on (policyReplay.ts collapseAlternations).
+   */
+  | {
+      job: 'trace';
+      structure: StructureSpec<LayoutName>;
+      workload: Workload;
+      collapse: boolean;
+      timeBare: boolean;
+    }
+  /** OPT at every frame count, over a recorded trace. */
+  | { job: 'opt'; trace: PageTrace }
+  /** FIFO or CLOCK at some frame counts, over a recorded trace (and its collapsed form). */
+  | {
+      job: 'replay';
+      trace: PageTrace;
+      collapsed: PageTrace | null;
+      policy: ReplayPolicy;
+      frames: number[];
+    };
 
 /** What a job's worker thread is started with (its workerData). */
 export interface WorkerStart {
@@ -32,7 +58,28 @@ export interface WorkerStart {
 
 export type WorkerReply =
   | { reply: 'progress'; done: number; total: number }
-  | { reply: 'sweep'; result: SweepResult; seconds: number; bareSeconds: number | null }
-  | { reply: 'point'; result: PointResult; seconds: number; bareSeconds: number | null }
+  | {
+      reply: 'sweep';
+      result: SweepResult<LayoutName>;
+      seconds: number;
+      bareSeconds: number | null;
+    }
+  | {
+      reply: 'point';
+      result: PointResult<LayoutName>;
+      seconds: number;
+      bareSeconds: number | null;
+    }
   | { reply: 'bare'; seconds: number; operations: number }
+  | {
+      reply: 'trace';
+      trace: PageTrace;
+      collapsed: PageTrace | null;
+      stats: RunStats;
+      /** Distinct pages the run touched. */
+      pages: number;
+      seconds: number;
+      bareSeconds: number | null;
+    }
+  | { reply: 'curve'; curve: PolicyCurve; seconds: number }
   | { reply: 'error'; message: string };

@@ -1,18 +1,45 @@
 // `npm run reproduce`: runs the article's scenario (1M items, 512 per page, seed 1) on both
-// layouts and checks its claims. Exits 1 if any claim fails.
+// layouts and checks its claims; then Kamp's strict B-heap against the B-heap, and both heaps
+// under each page-replacement policy at 9 resident pages. Exits 1 if any claim fails.
 
-import { ARTICLE_ITEMS_PER_PAGE, articleWorkload, checkArticleClaims } from '../core/article';
-import { isLayoutKind, type LayoutKind } from '../core/layout';
-import { structureSpec } from '../core/structures';
-import type { SweepResult } from '../core/sweep';
-import { reportClaims } from './claims';
-import { runJobs } from './pool';
+import { availableParallelism } from 'node:os';
+import {
+  ARTICLE_FRAMES,
+  ARTICLE_ITEMS_PER_PAGE,
+  articleWorkload,
+  checkArticleClaims,
+  checkPolicyClaims,
+  checkStrictClaims,
+  type PolicyComparison,
+  type PolicyPoint,
+  policyTable,
+} from '../core/experiments/article';
+import type { PolicyCurve } from '../core/experiments/policySweep';
+import type { SweepResult } from '../core/experiments/sweep';
+import { isLayoutKind, LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
+import { type LayoutName, structureSpec } from '../core/structures/registry';
+import { printClaims, printTally, reportClaims } from './claims';
+import { JobPool, runJobs } from './pool';
+import type { WorkerReply } from './protocol';
 
-async function main(): Promise<number> {
-  const layouts: LayoutKind[] = ['binary', 'bheap'];
+function sweepOf(reply: WorkerReply): SweepResult<LayoutName> {
+  if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);
+  return reply.result;
+}
+
+function curveOf(reply: WorkerReply): PolicyCurve {
+  if (reply.reply !== 'curve') throw new Error(`unexpected reply ${reply.reply}`);
+  return reply.curve;
+}
+
+/** The article's claims, as they always were. */
+async function articleClaims(): Promise<{
+  code: number;
+  results: Record<LayoutKind, SweepResult>;
+}> {
   process.stderr.write('running the article scenario: 1,000,000 items, 512 per page, seed 1 …\n');
   const replies = await runJobs(
-    layouts.map((layout) => ({
+    LAYOUT_KINDS.map((layout) => ({
       job: 'sweep' as const,
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload: articleWorkload(),
@@ -24,12 +51,95 @@ async function main(): Promise<number> {
   );
   const results = {} as Record<LayoutKind, SweepResult>;
   for (const reply of replies) {
-    if (reply.reply !== 'sweep') throw new Error('unexpected reply');
-    const layout = reply.result.layout;
+    const result = sweepOf(reply);
+    const layout = result.layout;
     if (!isLayoutKind(layout)) throw new Error(`unexpected layout ${layout}`);
-    results[layout] = reply.result;
+    results[layout] = result as SweepResult<LayoutKind>;
   }
-  return reportClaims(checkArticleClaims(results));
+  return { code: reportClaims(checkArticleClaims(results)), results };
+}
+
+/**
+ * The strict B-heap's LRU sweep, and each heap's trace with OPT's one pass and FIFO and CLOCK
+ * replayed at the article's 9 resident pages, over every core.
+ */
+async function variantClaims(results: Record<LayoutKind, SweepResult>): Promise<number> {
+  process.stderr.write(
+    "running Kamp's strict B-heap, and both heaps under FIFO, CLOCK and OPT (traces, OPT's one pass) …\n",
+  );
+  const pool = new JobPool(availableParallelism());
+  const workload = articleWorkload();
+  const strict = pool
+    .run({
+      job: 'sweep',
+      structure: structureSpec('bheap-strict', ARTICLE_ITEMS_PER_PAGE),
+      workload,
+      timeBare: false,
+      pipelined: false,
+    })
+    .then(sweepOf);
+  const points = LAYOUT_KINDS.map(async (layout): Promise<PolicyPoint[]> => {
+    const reply = await pool.run({
+      job: 'trace',
+      structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
+      workload,
+      collapse: false,
+      timeBare: false,
+    });
+    if (reply.reply !== 'trace') throw new Error(`unexpected reply ${reply.reply}`);
+    const { trace } = reply;
+    const [opt, fifo, clock] = await Promise.all([
+      pool.run({ job: 'opt', trace }).then(curveOf),
+      pool
+        .run({ job: 'replay', trace, collapsed: null, policy: 'fifo', frames: [ARTICLE_FRAMES] })
+        .then(curveOf),
+      pool
+        .run({ job: 'replay', trace, collapsed: null, policy: 'clock', frames: [ARTICLE_FRAMES] })
+        .then(curveOf),
+    ]);
+    const at = (curve: PolicyCurve): PolicyPoint => {
+      const index = curve.frames.indexOf(ARTICLE_FRAMES);
+      return {
+        policy: curve.policy,
+        pageIns: curve.pageIns[index],
+        writeBacks: curve.writeBacks[index],
+      };
+    };
+    const lru = results[layout];
+    return [
+      {
+        policy: 'lru',
+        pageIns: lru.pageIns[ARTICLE_FRAMES - 1],
+        writeBacks: lru.writebacks[ARTICLE_FRAMES - 1],
+      },
+      at(fifo),
+      at(clock),
+      at(opt),
+    ];
+  });
+  const [binaryPoints, bheapPoints] = await Promise.all(points);
+  const comparison: PolicyComparison = {
+    operations: { binary: results.binary.operations, bheap: results.bheap.operations },
+    points: { binary: binaryPoints, bheap: bheapPoints },
+  };
+  const strictClaims = checkStrictClaims(results.bheap, await strict);
+  const policyClaims = checkPolicyClaims(comparison);
+  process.stdout.write(
+    "\nKamp's strict B-heap: every page below the first a strict binary subtree from positions 2 and 3 (LRU)\n",
+  );
+  printClaims(strictClaims);
+  process.stdout.write(
+    `\nPage replacement at ${ARTICLE_FRAMES} resident pages (OPT is the floor)\n`,
+  );
+  for (const line of policyTable(comparison)) process.stdout.write(`${line}\n`);
+  printClaims(policyClaims);
+  return printTally([...strictClaims, ...policyClaims]);
+}
+
+async function main(): Promise<number> {
+  const article = await articleClaims();
+  const variants = await variantClaims(article.results);
+  return Math.max(article.code, variants);
 }
 
 main().then(

@@ -2,11 +2,11 @@
 // list against the binary heap at N = 100 and 100,000, with the review's per-call overhead.
 // Exits 1 if a claim fails. The list at 100,000 takes most of a minute: its adds walk 2.5e9 nodes.
 
-import { REVIEW_CALL_OVERHEAD } from '../core/cost';
-import { checkReviewClaims, REVIEW_LARGE_N, REVIEW_SMALL_N } from '../core/review';
-import { type ScalingPoint, scalingPoint } from '../core/scaling';
-import { structureSpec } from '../core/structures';
-import { FULL_KEY_RANGE } from '../core/workloads';
+import { REVIEW_CALL_OVERHEAD } from '../core/experiments/cost';
+import { checkReviewClaims, REVIEW_LARGE_N, REVIEW_SMALL_N } from '../core/experiments/review';
+import { type ScalingPoint, scalingPoint } from '../core/experiments/scaling';
+import { structureSpec } from '../core/structures/registry';
+import { FULL_KEY_RANGE } from '../core/workloads/workloads';
 import { reportClaims } from './claims';
 
 function main(): number {

@@ -1,7 +1,10 @@
 // A worker thread that runs one job for the CLI and posts the result back, with progress.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { runAtFrames, sweepLayout, timeBareWorkload } from '../core/sweep';
+import { optCurve, recordTrace, replayCurve } from '../core/experiments/policySweep';
+import { runAtFrames, sweepLayout, timeBareWorkload } from '../core/experiments/sweep';
+import { distinctPages } from '../core/memory/pageTrace';
+import { collapseAlternations } from '../core/memory/policyReplay';
 import { sweepPipelined } from './pipelined';
 import type { WorkerReply, WorkerStart } from './protocol';
 
@@ -13,8 +16,38 @@ const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void =>
 const onProgress = (done: number, total: number): void => post({ reply: 'progress', done, total });
 const now = (): number => performance.now();
 
+/** Memory every worker thread can read: the trace is recorded once and replayed by several. */
+const shared = (bytes: number): ArrayBufferLike => new SharedArrayBuffer(bytes);
+
 async function run(): Promise<void> {
-  if (job.job === 'bare') {
+  if (job.job === 'trace') {
+    const start = now();
+    const { trace, stats } = recordTrace(job.structure, job.workload, {
+      allocate: shared,
+      onProgress,
+    });
+    const collapsed = job.collapse ? collapseAlternations(trace, { allocate: shared }) : null;
+    const seconds = (now() - start) / 1000;
+    const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
+    // Shared memory goes by reference: no copy of the trace.
+    post({
+      reply: 'trace',
+      trace,
+      collapsed,
+      stats,
+      pages: distinctPages(trace),
+      seconds,
+      bareSeconds: bare,
+    });
+  } else if (job.job === 'opt') {
+    const start = now();
+    const curve = optCurve(job.trace, onProgress);
+    post({ reply: 'curve', curve, seconds: (now() - start) / 1000 });
+  } else if (job.job === 'replay') {
+    const start = now();
+    const curve = replayCurve(job.trace, job.policy, job.frames, job.collapsed, onProgress);
+    post({ reply: 'curve', curve, seconds: (now() - start) / 1000 });
+  } else if (job.job === 'bare') {
     const { seconds, operations } = timeBareWorkload(job.structure, job.workload, now);
     post({ reply: 'bare', seconds, operations });
   } else {
@@ -35,7 +68,13 @@ async function run(): Promise<void> {
         result.writebacks.buffer as ArrayBuffer,
       ]);
     } else {
-      const result = runAtFrames(job.structure, job.workload, job.frames, onProgress);
+      const result = runAtFrames(
+        job.structure,
+        job.workload,
+        job.frames,
+        onProgress,
+        job.policy ?? 'lru',
+      );
       const seconds = (now() - start) / 1000;
       const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
       post({ reply: 'point', result, seconds, bareSeconds: bare });

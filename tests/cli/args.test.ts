@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CliOptions, parseArgs, USAGE } from '../../src/cli/args';
-import { parseScript } from '../../src/core/script';
+import { parseScript } from '../../src/core/workloads/script';
 
 function options(argv: string[]): CliOptions {
   const outcome = parseArgs(argv);
@@ -168,7 +168,7 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
 
   it('an unknown layout', () => {
     expect(error(['sweep', '--layout', 'binary,splay'])).toBe(
-      '--layout must list structures from list, binary, bheap, dary4, dary8, treap, llrb, rb, got "splay"',
+      '--layout must list structures from list, binary, bheap, bheap-strict, dary4, dary8, treap, llrb, rb, got "splay"',
     );
   });
 
@@ -235,9 +235,11 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
   });
 
   it('a missing or unknown command, or a stray argument', () => {
-    expect(error([])).toBe('missing command: sweep, run or scaling (see --help)');
-    expect(error(['--items', '5'])).toBe('missing command: sweep, run or scaling (see --help)');
-    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run, scaling');
+    expect(error([])).toBe('missing command: sweep, run, trace or scaling (see --help)');
+    expect(error(['--items', '5'])).toBe(
+      'missing command: sweep, run, trace or scaling (see --help)',
+    );
+    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run, trace, scaling');
     expect(error(['sweep', 'run'])).toBe('unexpected argument "run"; options start with --');
   });
 
@@ -312,5 +314,90 @@ describe('parseArgs: the other priority queues', () => {
     expect(error(['scaling', '--workload', 'phk'])).toMatch(/--workload must be asterisk/);
     expect(error(['scaling', '--sizes', '10,x'])).toMatch(/--sizes must be an integer/);
     expect(error(['sweep', '--sizes', '10'])).toMatch(/--sizes applies only to scaling/);
+  });
+});
+
+describe('parseArgs: --policy, and --frames for a policy sweep', () => {
+  it('reads a list of policies for sweep and run, in the order given, each once', () => {
+    expect(options(['sweep', '--policy', 'opt,lru,clock,opt']).policies).toEqual([
+      'opt',
+      'lru',
+      'clock',
+    ]);
+    expect(options(['run', ...SMALL, '--frames', '4', '--policy=fifo']).policies).toEqual(['fifo']);
+    // Without --policy the options are as they always were: LRU alone.
+    expect(options(['sweep']).policies).toBeUndefined();
+  });
+
+  it.each(['LRU', 'random', '', 'lru,', 'min', 'opt;fifo'])(
+    'refuses the policy list %j, naming the allowed ones',
+    (text) => {
+      const message = error(['sweep', '--policy', text]);
+      expect(message).toMatch(/^--policy must list policies from lru, fifo, clock, opt, got "/);
+    },
+  );
+
+  it('takes one policy for trace (the page follows one) and refuses a list', () => {
+    expect(options(['trace', ...SMALL, '--frames', '2', '--policy', 'clock']).policies).toEqual([
+      'clock',
+    ]);
+    expect(error(['trace', ...SMALL, '--frames', '2', '--policy', 'clock,opt'])).toBe(
+      "--policy: trace follows one policy (the page's), got 2: clock,opt",
+    );
+  });
+
+  it('--until-op cuts run after an operation, within the workload, and nothing else takes it', () => {
+    // SMALL's workload: phk over its items, 4 operations per item.
+    const total = 4 * Number(SMALL[SMALL.indexOf('--items') + 1]);
+    expect(options(['run', ...SMALL, '--frames', '2', '--until-op', '7']).untilOp).toBe(7);
+    expect(options(['run', ...SMALL, '--frames', '2', '--until-op', '0']).untilOp).toBe(0);
+    expect(options(['run', ...SMALL, '--frames', '2']).untilOp).toBeUndefined();
+    expect(error(['run', ...SMALL, '--frames', '2', '--until-op', String(total + 1)])).toBe(
+      `--until-op must be an integer from 0 to ${total}, got ${total + 1} (the operations of this workload: ${total})`,
+    );
+    expect(error(['sweep', ...SMALL, '--until-op', '3'])).toBe(
+      '--until-op applies only to run; sweep does not take it',
+    );
+  });
+
+  it('refuses --policy for scaling', () => {
+    expect(error(['scaling', '--policy', 'opt'])).toBe(
+      '--policy applies only to sweep, run and trace; scaling does not take it',
+    );
+  });
+
+  it('takes frame counts for sweep only with FIFO or CLOCK, from 1 to the pages', () => {
+    expect(
+      options(['sweep', ...SMALL, '--policy', 'clock', '--frames', '9,3,9']).sweepFrames,
+    ).toEqual([3, 9]);
+    expect(error(['sweep', ...SMALL, '--policy', 'lru,opt', '--frames', '3'])).toMatch(
+      /^--frames applies only to run and trace, and to sweep with --policy fifo or clock/,
+    );
+    expect(error(['sweep', ...SMALL, '--policy', 'fifo', '--frames', '33'])).toBe(
+      '--frames must be an integer from 1 to 32, got 33 (a comma-separated list of frame counts)',
+    );
+  });
+
+  it('accepts Kamp’s strict B-heap as a layout, and the usage names it and --policy', () => {
+    expect(options(['sweep', '--layout', 'bheap,bheap-strict']).layouts).toEqual([
+      'bheap',
+      'bheap-strict',
+    ]);
+    expect(USAGE).toContain('bheap-strict');
+    // The page runs it too now, so a trace (which follows the page's sides) takes it.
+    expect(
+      options([
+        'trace',
+        ...SMALL,
+        '--frames',
+        '2',
+        '--layout',
+        'bheap-strict,bheap',
+        '--format',
+        'csv',
+      ]).layouts,
+    ).toEqual(['bheap-strict', 'bheap']);
+    expect(USAGE).toContain('--policy P[,P]');
+    expect(USAGE).toContain('lru, fifo, clock, opt');
   });
 });

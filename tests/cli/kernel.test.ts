@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtStamp, kernelStamp } from '../../src/cli/kernel';
-import { STACK_KERNEL_STAMP } from '../../src/core/wasm/stackKernel.generated';
+import { STACK_KERNEL_STAMP } from '../../src/core/memory/kernel/stackKernel.generated';
 
 describe('the generated stack kernel', () => {
   it('was built from the current source, compiler and flags (else: npm run kernel)', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Outcome {
   status: number | null;
@@ -52,7 +52,7 @@ describe('sim command line', () => {
   it('--help prints the usage and exits with code 0', () => {
     const outcome = sim(['--help']);
     expect(outcome.status).toBe(0);
-    expect(outcome.stdout).toMatch(/^usage: npm run sim -- <sweep\|run\|scaling>/);
+    expect(outcome.stdout).toMatch(/^usage: npm run sim -- <sweep\|run\|trace\|scaling>/);
   });
 
   it('sweep --format json, sweep --format csv and run --frames 5 agree', () => {
@@ -103,8 +103,8 @@ describe('sim command line', () => {
 
 describe('sim sweep of one structure', () => {
   it('counts in a second thread (one layout leaves a core free) and prints the core’s curves', async () => {
-    const { sweepLayout } = await import('../../src/core/sweep');
-    const { structureSpec } = await import('../../src/core/structures');
+    const { sweepLayout } = await import('../../src/core/experiments/sweep');
+    const { structureSpec } = await import('../../src/core/structures/registry');
     for (const layout of ['binary', 'treap'] as const) {
       const outcome = sim(['sweep', '--layout', layout, '--items', '3000', '--page-items', '32']);
       expect(outcome.status, outcome.stderr).toBe(0);
