@@ -2,22 +2,35 @@
 // scenario puts on that side.
 
 import type { SimEvent } from '../core/events';
-import type { SideName, ViewState } from '../core/replay';
-import { STRUCTURES, type StructureKind } from '../core/structures';
-import { PageGridView } from '../view/pageGrid';
-import { TreeView } from '../view/treeView';
+import type { Policy } from '../core/memory/pager';
+import type { SideName } from '../core/replay/side';
+import type { ViewState } from '../core/replay/viewState';
+import { STRUCTURES, type StructureKind } from '../core/structures/registry';
+import { ArrayStrip } from '../view/array/arrayStrip';
+import { PageGridView } from '../view/pages/pageGrid';
+import { TreeView } from '../view/tree/treeView';
 import { el, setText } from './dom';
+import type { SideNumbers } from './sideNumbers';
 
 /** One line under each title: the idea that decides where the structure's pages go. */
 const SIDE_NOTES: Record<StructureKind, string> = {
   binary: 'children of u at 2u, 2u+1: a new page per level',
   bheap: 'each page holds a subtree, filled vertically',
+  'bheap-strict': 'each later page a strict subtree: offsets 0, 1 empty',
   dary4: '4 children side by side: fewer levels, one page per sibling group',
   dary8: '8 children side by side: fewer levels still, more compares per level',
   list: 'sorted by key: insert walks the list, removal unlinks in O(1)',
   treap: 'search tree shaped by random priorities; nodes wherever the allocator put them',
   llrb: 'left-leaning red-black tree: balanced, no parent links',
   rb: 'red-black tree with parent links: balanced, fix-up from the bottom',
+};
+
+/** What the numbers in the grid's resident pages are, by policy. */
+const PAGES_TITLE: Record<Policy, string> = {
+  lru: 'Pages · number: LRU rank (1 = most recent)',
+  fifo: 'Pages (FIFO) · number: load order (1 = next out)',
+  clock: 'Pages (CLOCK) · ● reference bit set, ○ clear, ▸ the hand',
+  opt: 'Pages (OPT) · number: references until next use (∞ never)',
 };
 
 /** Counter fields shown per side, with their data-testid stem. */
@@ -29,25 +42,25 @@ export const COUNTERS = [
   { stem: 'zerofill', label: 'zero-fills' },
 ] as const;
 
-export interface SideNumbers {
-  comparisons: number;
-  swaps: number;
-  pageins: number;
-  writebacks: number;
-  zerofill: number;
-  seconds: number;
-}
-
 export class SidePanel {
   readonly root: HTMLElement;
   readonly grid: PageGridView;
   readonly tree: TreeView;
+  readonly strip: ArrayStrip;
+  private readonly stripTitle: HTMLElement;
+  /** The grid's heading says what the numbers in its pages mean under the policy. */
+  private readonly pagesTitle: HTMLElement;
   private readonly counterCells = new Map<string, HTMLElement>();
   private readonly timeCell: HTMLElement;
   private readonly opCell: HTMLElement;
+  /** The current reference's stack distance: a number, "new" for a first touch, "—" otherwise. */
+  private readonly distanceCell: HTMLElement;
+  private readonly distanceLine: HTMLElement;
   private readonly title: HTMLElement;
   private readonly note: HTMLElement;
   private readonly swapLabel: HTMLElement;
+  /** The side's sentence under its tree: shown in presenter mode, where the sidebar folds away. */
+  private readonly narration: HTMLElement;
   private kind: StructureKind | null = null;
 
   constructor(
@@ -77,18 +90,39 @@ export class SidePanel {
       ]),
     );
     this.opCell = el('p', { class: 'side-op' }, ['']);
+    this.distanceCell = el('b', { 'data-testid': `stack-distance-${side}` }, ['—']);
+    this.distanceLine = el(
+      'p',
+      {
+        class: 'side-distance',
+        title:
+          'How many pages were used since this page was last used, plus one (LRU stack distance): the reference hits with at least that many resident pages',
+      },
+      ['stack distance ', this.distanceCell],
+    );
     const gridBox = el('div', { class: 'grid-box' });
+    this.pagesTitle = el('h3', { class: 'box-title' }, [PAGES_TITLE.lru]);
     const treeBox = el('div', { class: 'tree-box' });
+    const stripBox = el('div', { class: 'array-box' });
+    this.stripTitle = el('h3', { class: 'box-title' }, ['Memory']);
     this.title = el('h2', { 'data-testid': `title-${side}` }, ['']);
+    this.narration = el('p', {
+      class: 'side-narration',
+      'data-testid': `side-narration-${side}`,
+      'aria-hidden': 'true',
+    });
     this.note = el('span', { class: 'side-note' }, ['']);
     this.root = el('section', { class: `side side-${side}` }, [
       el('header', { class: 'side-head' }, [this.title, this.note]),
       counters,
-      this.opCell,
-      el('h3', { class: 'box-title' }, ['Pages']),
+      el('div', { class: 'side-op-line' }, [this.opCell, this.distanceLine]),
+      this.pagesTitle,
       gridBox,
+      this.stripTitle,
+      stripBox,
       el('h3', { class: 'box-title' }, ['Tree (boxed by page)']),
       treeBox,
+      this.narration,
     ]);
     this.grid = new PageGridView(gridBox, {
       testId: `page-grid-${side}`,
@@ -96,6 +130,7 @@ export class SidePanel {
       onHoverPage,
     });
     this.tree = new TreeView(treeBox, { testId: `tree-${side}`, onHoverPage });
+    this.strip = new ArrayStrip(stripBox, `array-${side}`, `${side} side memory`);
   }
 
   /** Titles, note and counter names for the structure this side now runs. */
@@ -107,7 +142,24 @@ export class SidePanel {
     setText(this.note, SIDE_NOTES[kind]);
     this.root.setAttribute('aria-label', `${this.side} side: ${title}`);
     this.root.dataset.structure = kind;
-    setText(this.swapLabel, STRUCTURES[kind].family === 'heap' ? 'swaps' : 'rotations');
+    const heap = STRUCTURES[kind].family === 'heap';
+    setText(this.swapLabel, heap ? 'swaps' : 'rotations');
+    setText(
+      this.stripTitle,
+      heap
+        ? 'Memory: slots page by page, coloured by tree level'
+        : 'Memory: words page by page, coloured by depth',
+    );
+  }
+
+  /** The policy the side's pager runs: the grid's heading says what its numbers are. */
+  setPolicy(policy: Policy): void {
+    setText(this.pagesTitle, PAGES_TITLE[policy]);
+  }
+
+  /** The step's sentence for this side (the sidebar says it too; the live region reads that). */
+  say(sentence: string): void {
+    setText(this.narration, sentence);
   }
 
   render(
@@ -116,6 +168,7 @@ export class SidePanel {
     numbers: SideNumbers,
     opText: string,
     hoverPage: number | null,
+    distance: number | null,
   ): void {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
@@ -126,9 +179,18 @@ export class SidePanel {
     }
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);
+    setText(this.distanceCell, distanceLabel(distance));
+    this.distanceLine.classList.toggle('live', distance !== null);
     this.grid.render(view, event, hoverPage === null ? new Set() : new Set([hoverPage]));
+    this.strip.render(view, event);
     this.tree.render(view, event, hoverPage);
   }
+}
+
+/** A stack distance as the side shows it: the number, "new" for a first touch, "—" for none. */
+export function distanceLabel(distance: number | null): string {
+  if (distance === null) return '—';
+  return distance === 0 ? 'new' : String(distance);
 }
 
 export function formatSeconds(seconds: number): string {

@@ -1,9 +1,11 @@
 // The one message protocol between the page and its sweep workers. A worker holds at most one
 // request; the page cancels by terminating it, so a stale result can never arrive.
 
-import type { StructureSpec } from '../core/structures';
-import type { SweepResult } from '../core/sweep';
-import type { Workload } from '../core/workloads';
+import type { PolicyCurve } from '../core/experiments/policySweep';
+import type { SweepResult } from '../core/experiments/sweep';
+import type { Policy } from '../core/memory/pager';
+import type { StructureSpec } from '../core/structures/registry';
+import type { Workload } from '../core/workloads/workloads';
 
 export interface SweepRequest {
   id: number;
@@ -11,6 +13,11 @@ export interface SweepRequest {
   workload: Workload;
   /** Also time the bare workload (the "measure on this machine" CPU part). */
   measureCpu: boolean;
+  /**
+   * The policies to sweep, the one the chart shows first (curveSettings.ts, curvesPolicies):
+   * LRU alone is the one-pass sweep; any other runs policySweep.ts.
+   */
+  policies: Policy[];
 }
 
 export type SweepReply =
@@ -20,5 +27,10 @@ export type SweepReply =
       kind: 'result';
       sweepSeconds: number;
       bareSeconds: number | null;
+      /**
+       * Each policy's curve at the frame counts it covers (the first is also in pageIns and
+       * writebacks, over every frame count, NaN where it has none); null for LRU alone.
+       */
+      curves: PolicyCurve[] | null;
     } & SweepResult)
   | { id: number; kind: 'error'; message: string };

@@ -1,8 +1,8 @@
 // The messages between the page and its scaling worker. One request in flight: the page cancels
 // by terminating the worker, so a reply to an old request can never arrive.
 
-import type { ScalingPoint } from '../core/scaling';
-import type { ScalingCommand, ScalingJob } from '../core/scalingSeries';
+import type { ScalingPoint } from '../core/experiments/scaling';
+import type { ScalingCommand, ScalingJob } from '../core/experiments/scalingSeries';
 
 /** A scaling run's settings (scalingSeries.ts), numbered for its replies. */
 export interface ScalingRequest extends ScalingCommand {

@@ -2,11 +2,11 @@
 // posting each point as soon as it exists so the chart fills in while the large N still run.
 // Times are taken with this worker's performance.now(), in batches (see scalingTiming.ts).
 
-import { NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/cost';
-import { scalingPoint } from '../core/scaling';
-import { scalingPlan } from '../core/scalingSeries';
-import { timeScalingPhases } from '../core/scalingTiming';
-import { structureSpec } from '../core/structures';
+import { NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/experiments/cost';
+import { scalingPoint } from '../core/experiments/scaling';
+import { scalingPlan } from '../core/experiments/scalingSeries';
+import { timeScalingPhases } from '../core/experiments/scalingTiming';
+import { structureSpec } from '../core/structures/registry';
 import type { ScalingReply, ScalingRequest } from './scalingProtocol';
 
 const scope = self as unknown as {

@@ -1,0 +1,46 @@
+// The address bar: reads the link, writes the history (push or replace), reports Back/Forward.
+
+/** Push adds a history entry (a new scenario); replace rewrites the current one (a step, a tab). */
+export type HistoryMode = 'push' | 'replace';
+
+/** The link as the parser reads it: the query and the fragment (where long scripts travel). */
+export function readLink(): string {
+  return window.location.search + window.location.hash;
+}
+
+/** The whole address, as Copy link hands it out. */
+export function linkAddress(): string {
+  return window.location.href;
+}
+
+/** Calls `listener` when Back or Forward moves to another of the page's links. */
+export function onHistoryMove(listener: () => void): void {
+  window.addEventListener('popstate', listener);
+}
+
+/**
+ * The page's only writer of window.history: writes the link `query()` gives (`?…`, maybe `#…`) into the history, now or after a pause.
+ * An unchanged link is not written, so no empty history entries pile up.
+ */
+export class LinkWriter {
+  private timer: number | undefined;
+
+  constructor(private readonly query: () => string) {}
+
+  now(mode: HistoryMode): void {
+    const query = this.query();
+    if (query === readLink()) return;
+    if (mode === 'push') window.history.pushState(null, '', query);
+    else window.history.replaceState(null, '', query);
+  }
+
+  /**
+   * Replaces the link once `delayMs` pass without another call: seeking many times a second
+   * must not flood the history API (browsers throttle it). now() leaves a pending write alone:
+   * it writes the link as it is when it fires, usually already written, so nothing.
+   */
+  soon(delayMs: number): void {
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.now('replace'), delayMs);
+  }
+}

@@ -1,0 +1,156 @@
+// The playback bar at the foot of the page: its buttons, speed, scrubber and step counter.
+
+import { el, setText } from '../dom';
+
+/** Playback speeds, in lockstep steps per second. */
+const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
+const DEFAULT_SPEED = 10;
+
+/** What the bar's controls do: the playback's, the bar only draws. */
+export interface TransportActions {
+  jumpToStart(): void;
+  operationBack(): void;
+  stepBack(): void;
+  togglePlay(): void;
+  stepForward(): void;
+  operationForward(): void;
+  jumpToEnd(): void;
+  /** The scrubber was dragged: the operation boundary it shows is scrubberOperation. */
+  scrubbed(): void;
+  /** "Go to operation" asked for the start of operation `operation` (from 1). */
+  goToOperation(operation: number): void;
+}
+
+export class Transport {
+  readonly root: HTMLElement;
+  private readonly scrubber: HTMLInputElement;
+  private readonly stepLabel: HTMLElement;
+  private readonly opLabel: HTMLElement;
+  private readonly opInput: HTMLInputElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly speedSelect: HTMLSelectElement;
+
+  constructor(actions: TransportActions) {
+    this.scrubber = el('input', {
+      'data-testid': 'scrubber',
+      type: 'range',
+      min: '0',
+      max: '0',
+      value: '0',
+      // By operation: the article's run has 4M of them and several hundred million steps.
+      'aria-label': 'Operations done',
+    });
+    this.stepLabel = el('span', { class: 'step-label', 'data-testid': 'step-label' });
+    this.opLabel = el('span', { class: 'op-label', 'data-testid': 'op-label' });
+    this.opInput = el('input', {
+      type: 'number',
+      min: '1',
+      step: '1',
+      class: 'op-jump',
+      'data-testid': 'op-jump',
+      'aria-label': 'Go to operation',
+      placeholder: 'op #',
+    });
+    this.opInput.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      const operation = Number(this.opInput.value);
+      const most = Number(this.opInput.max);
+      if (Number.isInteger(operation) && operation >= 1 && operation <= most) {
+        this.opInput.setCustomValidity('');
+        actions.goToOperation(operation);
+      } else {
+        this.opInput.setCustomValidity(`an operation from 1 to ${most}`);
+        this.opInput.reportValidity();
+      }
+    });
+    this.playButton = el(
+      'button',
+      { type: 'button', 'data-testid': 'play', 'aria-label': 'Play' },
+      ['▶ Play'],
+    );
+    this.speedSelect = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
+    for (const speed of SPEEDS) {
+      const option = el('option', { value: String(speed) }, [`${speed} steps/s`]);
+      if (speed === DEFAULT_SPEED) option.selected = true;
+      this.speedSelect.append(option);
+    }
+    const button = (
+      testId: string,
+      label: string,
+      title: string,
+      action: () => void,
+    ): HTMLButtonElement => {
+      const b = el(
+        'button',
+        { type: 'button', 'data-testid': testId, title, 'aria-label': title },
+        [label],
+      );
+      b.addEventListener('click', action);
+      return b;
+    };
+    this.playButton.addEventListener('click', () => actions.togglePlay());
+    this.scrubber.addEventListener('input', () => actions.scrubbed());
+    this.root = el('footer', { class: 'transport', 'aria-label': 'Playback' }, [
+      button('jump-start', '|◀', 'Jump to start (Home)', () => actions.jumpToStart()),
+      button('op-back', '◀◀ op', 'Back one operation (Shift+←)', () => actions.operationBack()),
+      button('step-back', '◀ step', 'Back one step (←)', () => actions.stepBack()),
+      this.playButton,
+      button('step-forward', 'step ▶', 'Forward one step (→)', () => actions.stepForward()),
+      button('op-forward', 'op ▶▶', 'Forward one operation (Shift+→)', () =>
+        actions.operationForward(),
+      ),
+      button('jump-end', '▶|', 'Jump to end (End)', () => actions.jumpToEnd()),
+      this.speedSelect,
+      this.scrubber,
+      el('span', { class: 'step-readout' }, [this.stepLabel, this.opLabel]),
+      this.opInput,
+    ]);
+  }
+
+  /** The operations done at the scrubber's place (dragged, or the cursor's since the last draw). */
+  get scrubberOperation(): number {
+    return Number(this.scrubber.value);
+  }
+
+  /** The chosen speed, in steps per second. */
+  get stepsPerSecond(): number {
+    return Number(this.speedSelect.value);
+  }
+
+  /** A new timeline: the scrubber spans its operations. */
+  setOperations(operations: number): void {
+    this.scrubber.max = String(operations);
+    this.opInput.max = String(Math.max(1, operations));
+  }
+
+  /**
+   * The cursor: its step, and where it is by operation: `operation` is the one it is in (from
+   * 0; -1 before any), `event` the step inside it (from 1) of `events`.
+   */
+  showStep(
+    step: number,
+    totalSteps: number,
+    where: { operation: number; operations: number; event: number; events: number },
+  ): void {
+    const done =
+      where.operation < 0 ? 0 : where.event >= where.events ? where.operation + 1 : where.operation;
+    this.scrubber.value = String(done);
+    this.scrubber.setAttribute(
+      'aria-valuetext',
+      `${done.toLocaleString('en-US')} of ${where.operations.toLocaleString('en-US')} operations`,
+    );
+    setText(this.stepLabel, `step ${step} / ${totalSteps}`);
+    setText(
+      this.opLabel,
+      where.operation < 0
+        ? `op 0 / ${where.operations.toLocaleString('en-US')}`
+        : `op ${(where.operation + 1).toLocaleString('en-US')} / ${where.operations.toLocaleString('en-US')} · event ${where.event} of ${where.events}`,
+    );
+  }
+
+  showPlaying(playing: boolean): void {
+    setText(this.playButton, playing ? '⏸ Pause' : '▶ Play');
+    this.playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+    this.playButton.setAttribute('aria-pressed', String(playing));
+  }
+}

@@ -1,0 +1,52 @@
+// The race of transfers under the two sides: the timeline's transfers per operation, and the
+// cursor at the current step (drawn in the same frame as the step).
+
+import type { Timeline } from '../core/replay/timeline';
+import { STRUCTURES } from '../core/structures/registry';
+import type { RaceCursor } from '../view/race/raceChart';
+import { RaceChart } from '../view/race/raceChart';
+
+export class RacePanel {
+  readonly chart: RaceChart;
+  private drawnFor: Timeline | null = null;
+  private drawnFrames = 0;
+
+  constructor(container: HTMLElement) {
+    this.chart = new RaceChart(container);
+  }
+
+  /**
+   * Draws the lines once per timeline and frame count (the slider reads another column of the
+   * timeline's race table), then moves the cursor to the timeline's step.
+   */
+  show(timeline: Timeline): void {
+    if ((timeline !== this.drawnFor || timeline.frames !== this.drawnFrames) && timeline.ready) {
+      this.drawnFor = timeline;
+      this.drawnFrames = timeline.frames;
+      const [left, right] = timeline.sides.map((side) => STRUCTURES[side.kind].title);
+      const race = timeline.raceAt(timeline.frames);
+      this.chart.setData({
+        names: left === right ? [`${left} #1`, `${right} #2`] : [left, right],
+        ops: race.ops,
+        transfers: race.values,
+      });
+    }
+    this.chart.setCursor(raceCursor(timeline));
+  }
+}
+
+/** The cursor: the operation it is in, plus the share of that operation's steps taken. */
+export function raceCursor(timeline: Timeline): RaceCursor {
+  const step = timeline.step;
+  const operation = timeline.opAt(step);
+  let position = 0;
+  if (operation >= 0) {
+    const start = timeline.stepStart[operation];
+    const length = Math.max(1, timeline.stepStart[operation + 1] - start);
+    position = operation + Math.min(1, (step - start) / length);
+  }
+  const values = timeline.sides.map(
+    (side) => side.view.counters.pageIns + side.view.counters.writebacks,
+  );
+  return { position, values: [values[0], values[1]] };
+}

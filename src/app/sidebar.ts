@@ -1,0 +1,117 @@
+// The sidebar's tabs (step, fault-cost curves, scaling, on this machine), one shown at a time.
+
+import type { PanelId } from '../core/scenario/scenario';
+import type { CurvesPanel } from './curves/curvesPanel';
+import { el } from './dom';
+import type { MachinePanelHandle } from './machine/machinePanel';
+import type { ScalingPanelHandle } from './scaling/scalingPanel';
+
+export interface SidebarTabs {
+  /** The step tab's contents. */
+  step: HTMLElement[];
+  curves: CurvesPanel;
+  /** The scaling tab's box, and the panel mounted in it. */
+  scalingBox: HTMLElement;
+  scaling: ScalingPanelHandle;
+  /** The machine tab's box, and the panel mounted in it. */
+  machineBox: HTMLElement;
+  machine: MachinePanelHandle;
+}
+
+export interface SidebarHost {
+  /** A tab was clicked (the host records it, shows it and updates the link). */
+  tabClicked(panel: PanelId): void;
+  /** The tab the scenario has open, read when the deferred chart start runs. */
+  openPanel(): PanelId;
+  /** The charts need room: the sides narrow while a chart tab is open. */
+  chartTabOpen(open: boolean): void;
+  /** The curves tab is showing: they mark the scenario's frames. */
+  curvesShown(): void;
+}
+
+export class Sidebar {
+  readonly root: HTMLElement;
+  private readonly tabs = new Map<PanelId, { tab: HTMLButtonElement; panel: HTMLElement }>();
+
+  constructor(
+    private readonly content: SidebarTabs,
+    private readonly host: SidebarHost,
+  ) {
+    const stepPanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-step', role: 'tabpanel' },
+      content.step,
+    );
+    const curvesPanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-curves', role: 'tabpanel', hidden: '' },
+      [content.curves.root],
+    );
+    const scalingPanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-scaling', role: 'tabpanel', hidden: '' },
+      [content.scalingBox],
+    );
+    const machinePanel = el(
+      'div',
+      { class: 'tab-panel', id: 'panel-machine', role: 'tabpanel', hidden: '' },
+      [content.machineBox],
+    );
+    const tablist = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Sidebar' });
+    const entries: [PanelId, string, HTMLElement][] = [
+      ['step', 'Step', stepPanel],
+      ['curves', 'Fault-cost curves', curvesPanel],
+      ['scaling', 'Scaling', scalingPanel],
+      ['machine', 'On this machine', machinePanel],
+    ];
+    for (const [name, label, panel] of entries) {
+      const tab = el(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          'aria-controls': panel.id,
+          'data-testid': `tab-${name}`,
+        },
+        [label],
+      );
+      tab.addEventListener('click', () => host.tabClicked(name));
+      tablist.append(tab);
+      this.tabs.set(name, { tab, panel });
+    }
+    this.root = el('aside', { class: 'sidebar', 'aria-label': 'Explanation and curves' }, [
+      tablist,
+      stepPanel,
+      curvesPanel,
+      scalingPanel,
+      machinePanel,
+    ]);
+  }
+
+  show(name: PanelId): void {
+    for (const [key, { tab, panel }] of this.tabs) {
+      const selected = key === name;
+      tab.setAttribute('aria-selected', String(selected));
+      panel.hidden = !selected;
+    }
+    this.host.chartTabOpen(name !== 'step');
+    if (name === 'scaling') this.content.scaling.activate();
+    else this.content.scaling.deactivate();
+    if (name === 'machine') this.content.machine.activate();
+    else this.content.machine.deactivate();
+    // The panel's first frame (style, layout, paint of everything it holds) comes before the
+    // sweep starts: two workers on a two-core machine would otherwise starve that frame past
+    // the Long Tasks budget of 50 ms. By then another tab may be open, so the scenario's tab
+    // decides, not `name`.
+    afterNextFrame(() => {
+      const curvesOpen = this.host.openPanel() === 'curves';
+      this.content.curves.setActive(curvesOpen);
+      if (curvesOpen) this.host.curvesShown();
+    });
+  }
+}
+
+/** Runs `job` in a task of its own once the next frame has been drawn. */
+function afterNextFrame(job: () => void): void {
+  requestAnimationFrame(() => window.setTimeout(job, 0));
+}

@@ -1,0 +1,92 @@
+// The page grid's geometry: cell size for a page count and width, and where each page's cell lies.
+
+const MAX_CELL = 48;
+const MIN_CELL = 3;
+/** Room around the grid (CSS px) so rings drawn outside edge cells are not clipped. */
+const PAD = 6;
+/** Cell sizes (CSS px) from which outlines, dashes, rank numbers and page numbers are drawn. */
+export const OUTLINE_FROM = 7;
+export const DASH_FROM = 14;
+export const RANK_FROM = 20;
+export const PAGE_NUMBER_FROM = 28;
+
+/** Gap between cells (CSS px) for cells of `css` px: none on the smallest, so they stay visible. */
+export function gapFor(css: number): number {
+  if (css >= 14) return Math.max(2, Math.round(css * 0.1));
+  return css >= OUTLINE_FROM ? 1 : 0;
+}
+
+/**
+ * Largest cell (CSS px) whose grid fits the width within a height of about half the width: eight
+ * pages get big, labelled cells; two thousand get 4-8 px cells without gaps.
+ */
+export function cellSizeFor(count: number, width: number): number {
+  const budget = Math.max(120, width * 0.55);
+  for (let css = MAX_CELL; css > MIN_CELL; css--) {
+    const gap = gapFor(css);
+    const cols = Math.max(1, Math.floor((width + gap) / (css + gap)));
+    if (Math.ceil(count / cols) * (css + gap) - gap <= budget) return css;
+  }
+  return MIN_CELL;
+}
+
+/**
+ * The grid in device pixels: whole-pixel cells stay crisp at any zoom or devicePixelRatio. Only
+ * `css` and `cssWidth` are in CSS px; page p sits in row floor(p / cols), column p % cols.
+ */
+export interface GridGeometry {
+  /** Pages, one cell each. */
+  count: number;
+  cssWidth: number;
+  dpr: number;
+  /** Cell size in CSS px (decides what is drawn: outlines, numbers). */
+  css: number;
+  cell: number;
+  gap: number;
+  /** cell + gap: from one cell's left edge to the next's. */
+  pitch: number;
+  cols: number;
+  rows: number;
+  pad: number;
+  /** Of the canvas. */
+  width: number;
+  height: number;
+}
+
+export function geometryFor(count: number, cssWidth: number, dpr: number): GridGeometry {
+  const css = cellSizeFor(Math.max(1, count), Math.max(1, cssWidth - 2 * PAD));
+  const cell = Math.max(1, Math.round(css * dpr));
+  const gap = Math.round(gapFor(css) * dpr);
+  const pitch = cell + gap;
+  const pad = Math.round(PAD * dpr);
+  const width = Math.max(1, Math.round(cssWidth * dpr));
+  const cols = Math.max(1, Math.floor((width - 2 * pad + gap) / pitch));
+  const rows = Math.max(1, Math.ceil(count / cols));
+  const height = 2 * pad + rows * pitch - gap;
+  return { count, cssWidth, dpr, css, cell, gap, pitch, cols, rows, pad, width, height };
+}
+
+/** Left edge (device px) of a page's cell. */
+export function cellX(g: GridGeometry, page: number): number {
+  return g.pad + (page % g.cols) * g.pitch;
+}
+
+/** Top edge (device px) of a page's cell. */
+export function cellY(g: GridGeometry, page: number): number {
+  return g.pad + Math.floor(page / g.cols) * g.pitch;
+}
+
+/**
+ * The page under a point given in CSS px from the canvas's corner, or null between rows' ends,
+ * in the padding or past the last page. A gap belongs to the cell before it.
+ */
+export function pageAtPoint(g: GridGeometry, cssX: number, cssY: number): number | null {
+  const x = cssX * g.dpr - g.pad;
+  const y = cssY * g.dpr - g.pad;
+  if (x < 0 || y < 0) return null;
+  const col = Math.floor(x / g.pitch);
+  const row = Math.floor(y / g.pitch);
+  if (col >= g.cols) return null;
+  const page = row * g.cols + col;
+  return page < g.count ? page : null;
+}

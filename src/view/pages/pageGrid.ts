@@ -1,0 +1,182 @@
+// The page grid: one cell per virtual-memory page of one heap, showing its state, LRU recency and
+// the current step's pager event. Canvas, because 2,048 cells are redrawn on every autoplay frame.
+// This entry owns the element, the canvas and what the last render drew; the modules beside it
+// each compute or paint one thing (geometry, fills, cells, numbers, marks, text, legend).
+
+import type { SimEvent } from '../../core/events';
+import type { ViewState } from '../../core/replay/viewState';
+import { readPalette, watchPalette } from '../theme/palette';
+import { drawCellNumbers } from './cellNumbers';
+import { paintCells } from './cells';
+import { describePage } from './describe';
+import { FillOrder } from './fillOrder';
+import {
+  cellX,
+  cellY,
+  type GridGeometry,
+  geometryFor,
+  pageAtPoint,
+  RANK_FROM,
+} from './gridGeometry';
+import { drawHighlight } from './highlight';
+import { drawMark, pageMarksOf } from './pageMarks';
+import { makePaint, type Paint } from './paint';
+import { GridSnapshot } from './snapshot';
+import { gridAriaLabel, gridDataset } from './summary';
+
+export { cellSizeFor } from './gridGeometry';
+export { drawLegend } from './legend';
+export { type PageMark, pageMarksOf } from './pageMarks';
+
+export interface PageGridOptions {
+  testId: string;
+  /** Names the grid in its aria-label, e.g. "binary heap pages". */
+  title: string;
+  onHoverPage: (page: number | null) => void;
+}
+
+export class PageGridView {
+  readonly element: HTMLDivElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly observer: ResizeObserver;
+  private readonly stopPalette: () => void;
+  private geometry: GridGeometry | null = null;
+  private paint: Paint | null = null;
+  private cssWidth: number;
+  private frame = 0;
+  private hovered: number | null = null;
+  // What the last render drew, for redraws (resize, theme) and for hover text.
+  private last: {
+    view: ViewState;
+    current: SimEvent | null;
+    highlight: ReadonlySet<number>;
+  } | null = null;
+  private readonly snapshot = new GridSnapshot();
+  private readonly fills = new FillOrder();
+
+  constructor(
+    container: HTMLElement,
+    private readonly options: PageGridOptions,
+  ) {
+    this.element = document.createElement('div');
+    this.element.className = 'pg-grid';
+    this.element.dataset.testid = options.testId;
+    this.element.setAttribute('role', 'img');
+    this.element.setAttribute('aria-label', `${options.title}: not started`);
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'pg-canvas';
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.element.append(this.canvas);
+    container.append(this.element);
+    const ctx = this.canvas.getContext('2d', { alpha: true });
+    if (ctx === null) throw new Error('canvas 2D context unavailable');
+    this.ctx = ctx;
+    this.cssWidth = this.element.getBoundingClientRect().width || 320;
+
+    // Redraw on the next frame, not inside the callback: the redraw changes the canvas height,
+    // which would otherwise re-trigger the observer within the same frame.
+    this.observer = new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1]?.contentRect.width ?? 0;
+      if (width > 0 && Math.abs(width - this.cssWidth) >= 0.5) {
+        this.cssWidth = width;
+        this.schedule();
+      }
+    });
+    this.observer.observe(this.element);
+    this.stopPalette = watchPalette(() => {
+      this.paint = null;
+      this.schedule();
+    });
+
+    this.canvas.addEventListener('mousemove', (event) => this.hover(this.pageAt(event)));
+    this.canvas.addEventListener('mouseleave', () => this.hover(null));
+  }
+
+  render(view: ViewState, current: SimEvent | null, highlightPages: ReadonlySet<number>): void {
+    this.last = { view, current, highlight: highlightPages };
+    this.draw();
+  }
+
+  /** Stops observers and removes the grid. */
+  destroy(): void {
+    this.observer.disconnect();
+    this.stopPalette();
+    cancelAnimationFrame(this.frame);
+    this.element.remove();
+  }
+
+  private schedule(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  /** The geometry for `count` pages at the current width and pixel ratio; resizes the canvas. */
+  private ensureGeometry(count: number): GridGeometry {
+    const dpr = window.devicePixelRatio || 1;
+    const g = this.geometry;
+    if (g !== null && g.count === count && g.cssWidth === this.cssWidth && g.dpr === dpr) return g;
+    const next = geometryFor(count, this.cssWidth, dpr);
+    this.canvas.width = next.width;
+    this.canvas.height = next.height;
+    this.canvas.style.height = `${next.height / dpr}px`;
+    if (g === null || g.dpr !== dpr) this.paint = null;
+    this.geometry = next;
+    return next;
+  }
+
+  private draw(): void {
+    const last = this.last;
+    if (last === null) return;
+    const { view, current, highlight } = last;
+    const count = view.pages;
+    const g = this.ensureGeometry(count);
+    const ctx = this.ctx;
+    this.paint ??= makePaint(ctx, readPalette(), g.dpr);
+    const paint = this.paint;
+    this.snapshot.update(view);
+
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.setLineDash([]);
+    ctx.clearRect(0, 0, g.width, g.height);
+
+    // Sort cells by fill style so each style is set once, not once per cell.
+    const fills = this.fills;
+    fills.sort(this.snapshot, count);
+    paintCells(ctx, g, paint, fills, this.snapshot.states);
+    if (g.css >= RANK_FROM) drawCellNumbers(ctx, g, paint, this.snapshot);
+    drawHighlight(ctx, g, paint.palette.highlight, highlight);
+
+    const marked = pageMarksOf(current).filter((m) => m.page >= 0 && m.page < count);
+    for (const { page, mark } of marked) {
+      drawMark(ctx, paint, mark, cellX(g, page), cellY(g, page), g.cell, g.dpr, g);
+    }
+
+    const counts = {
+      pages: count,
+      resident: this.snapshot.residentCount,
+      dirty: fills.dirty,
+      out: fills.out,
+    };
+    this.element.setAttribute('aria-label', gridAriaLabel(this.options.title, counts, marked));
+    Object.assign(this.element.dataset, gridDataset(counts, g.css, marked));
+    if (this.hovered !== null) this.canvas.title = this.describe(this.hovered);
+  }
+
+  private pageAt(event: MouseEvent): number | null {
+    const g = this.geometry;
+    return g === null ? null : pageAtPoint(g, event.offsetX, event.offsetY);
+  }
+
+  private hover(page: number | null): void {
+    if (page === this.hovered) return;
+    this.hovered = page;
+    this.canvas.title = page === null ? '' : this.describe(page);
+    this.options.onHoverPage(page);
+  }
+
+  private describe(page: number): string {
+    const view = this.last?.view;
+    return view === undefined ? '' : describePage(view, this.snapshot, page);
+  }
+}

@@ -1,0 +1,187 @@
+// The race of transfers: each side's page-ins plus write-backs so far, against the operation
+// number, with a cursor at the current step, so the gap is seen growing while the animation
+// plays. The lines are drawn once per scenario; a step moves only the cursor and its labels.
+
+import { axisBottom, axisLeft } from 'd3-axis';
+import { format } from 'd3-format';
+import { scaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
+import { type PlotSize, PlotSizer } from '../charts/chartKit';
+import type { Part } from '../charts/parts';
+import { SVG_NS } from '../charts/parts';
+import { nearestSample, raceReadout, sampledPath } from './raceMath';
+
+export interface RaceData {
+  /** The two sides' names, left then right. */
+  names: [string, string];
+  /** The operation counts sampled, ascending from 0 to the last operation. */
+  ops: Int32Array;
+  /** transfers[side][i]: that side's transfers after ops[i] operations. */
+  transfers: [Float64Array, Float64Array];
+}
+
+/** Where the cursor stands: an operation (fractional inside one) and the exact values there. */
+export interface RaceCursor {
+  /** 0..operations: k + the share of operation k's steps already taken. */
+  position: number;
+  values: [number, number];
+}
+
+const MARGIN = { top: 26, right: 16, bottom: 24, left: 64 };
+const count = format(',d');
+
+export class RaceChart {
+  readonly root: HTMLElement;
+  private readonly svg: Part<SVGSVGElement>;
+  private readonly plot: HTMLElement;
+  private readonly legend: HTMLElement;
+  private readonly readout: HTMLElement;
+  private readonly sizer: PlotSizer;
+  private readonly lines: Part<SVGPathElement>[];
+  private readonly dots: Part<SVGCircleElement>[];
+  private readonly cursorLine: Part<SVGLineElement>;
+  private readonly xAxis: Part<SVGGElement>;
+  private readonly yAxis: Part<SVGGElement>;
+  private data: RaceData | null = null;
+  private cursor: RaceCursor | null = null;
+  private x = scaleLinear();
+  private y = scaleLinear();
+
+  constructor(container: HTMLElement) {
+    this.root = document.createElement('section');
+    this.root.className = 'race';
+    this.root.setAttribute('aria-label', 'Race of transfers');
+    this.legend = document.createElement('p');
+    this.legend.className = 'race-legend';
+    this.legend.dataset.testid = 'race-legend';
+    this.plot = document.createElement('div');
+    this.plot.className = 'race-plot';
+    this.readout = document.createElement('p');
+    this.readout.className = 'race-readout';
+    this.readout.dataset.testid = 'race-readout';
+    this.root.append(this.legend, this.plot, this.readout);
+    container.append(this.root);
+
+    this.svg = select(this.plot)
+      .append('svg')
+      .attr('xmlns', SVG_NS)
+      .attr('class', 'race-svg')
+      .attr('data-testid', 'race-chart')
+      .attr('role', 'img');
+    this.xAxis = this.svg.append('g').attr('class', 'race-axis race-axis-x');
+    this.yAxis = this.svg.append('g').attr('class', 'race-axis race-axis-y');
+    this.lines = [0, 1].map((side) =>
+      this.svg.append('path').attr('class', `race-line race-line-${side === 0 ? 'left' : 'right'}`),
+    );
+    this.cursorLine = this.svg.append('line').attr('class', 'race-cursor');
+    this.dots = [0, 1].map((side) =>
+      this.svg
+        .append('circle')
+        .attr('r', 5)
+        .attr('class', `race-dot race-dot-${side === 0 ? 'left' : 'right'}`),
+    );
+    const hit = this.svg.append('rect').attr('class', 'race-hit');
+    hit.on('pointermove', (event: PointerEvent) => this.hover(event));
+    hit.on('pointerleave', () => this.sayReadout(null));
+    this.sizer = new PlotSizer(this.plot, { width: 600, height: 120, minHeight: 90 }, () =>
+      this.draw(),
+    );
+  }
+
+  /** A new scenario: its two sides' transfers per operation (drawn once). */
+  setData(data: RaceData): void {
+    this.data = data;
+    this.draw();
+  }
+
+  /** The current step: moves the cursor, the dots and the legend's numbers, now. */
+  setCursor(cursor: RaceCursor): void {
+    this.cursor = cursor;
+    this.placeCursor();
+  }
+
+  private draw(): void {
+    const data = this.data;
+    const size: PlotSize = this.sizer.take();
+    const { width, height } = size;
+    this.svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+    if (data === null) return;
+    const last = data.ops.length - 1;
+    const operations = data.ops[last];
+    const most = Math.max(1, data.transfers[0][last], data.transfers[1][last]);
+    const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
+    const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
+    this.x = scaleLinear()
+      .domain([0, Math.max(1, operations)])
+      .range([MARGIN.left, MARGIN.left + plotW]);
+    this.y = scaleLinear()
+      .domain([0, most])
+      .nice()
+      .range([MARGIN.top + plotH, MARGIN.top]);
+    const xTicks = Math.max(2, Math.floor(plotW / 110));
+    // A short plot labels only its ends: nice ticks every few pixels would overlap.
+    const yValues = plotH < 70 ? [0, this.y.domain()[1]] : this.y.ticks(Math.floor(plotH / 34));
+    this.xAxis.attr('transform', `translate(0,${MARGIN.top + plotH})`).call(
+      axisBottom(this.x)
+        .ticks(xTicks)
+        .tickFormat((v) => count(v.valueOf()))
+        .tickSizeOuter(0),
+    );
+    this.yAxis.attr('transform', `translate(${MARGIN.left},0)`).call(
+      axisLeft(this.y)
+        .tickValues(yValues)
+        .tickFormat((v) => count(v.valueOf()))
+        .tickSizeOuter(0),
+    );
+    this.lines.forEach((line, side) => {
+      line.attr('d', sampledPath(data.ops, data.transfers[side], this.x, this.y, plotW));
+    });
+    this.svg
+      .select<SVGRectElement>('.race-hit')
+      .attr('x', MARGIN.left)
+      .attr('y', MARGIN.top)
+      .attr('width', plotW)
+      .attr('height', plotH);
+    this.svg.attr(
+      'aria-label',
+      `Transfers so far against the operation, ${data.names[0]} and ${data.names[1]}`,
+    );
+    this.placeCursor();
+  }
+
+  private placeCursor(): void {
+    const data = this.data;
+    const cursor = this.cursor;
+    if (data === null || cursor === null) return;
+    const x = this.x(cursor.position);
+    this.cursorLine
+      .attr('x1', x)
+      .attr('x2', x)
+      .attr('y1', this.y.range()[0])
+      .attr('y2', this.y.range()[1]);
+    this.dots.forEach((dot, side) => {
+      dot.attr('cx', x).attr('cy', this.y(cursor.values[side]));
+    });
+    const text = raceReadout(data.names, cursor.values, null);
+    if (this.legend.textContent !== text) this.legend.textContent = text;
+  }
+
+  private hover(event: PointerEvent): void {
+    const data = this.data;
+    if (data === null) return;
+    const box = (this.svg.node() as SVGSVGElement).getBoundingClientRect();
+    const op = Math.round(this.x.invert(event.clientX - box.left));
+    this.sayReadout(nearestSample(data.ops, op));
+  }
+
+  /** The readout at sample `i`: its operation count, exact values there. */
+  private sayReadout(i: number | null): void {
+    const data = this.data;
+    if (data === null || i === null) {
+      this.readout.textContent = '';
+      return;
+    }
+    const values: [number, number] = [data.transfers[0][i], data.transfers[1][i]];
+    this.readout.textContent = raceReadout(data.names, values, data.ops[i]);
+  }
+}

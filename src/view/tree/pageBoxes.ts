@@ -1,0 +1,100 @@
+// Page boxes of the tree view: one rounded box per page around its nodes, labelled p<page>.
+
+import type { Geometry } from './geometry';
+import type { Layer } from './svg';
+
+/** Boxes cycle through this many tones (views.css), so neighbouring pages tell apart. */
+export const PAGE_TONES = 3;
+
+/** The box (px) around the nodes on one page, padding included. */
+export interface PageBox {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A box per page holding a drawn member, in page order; the nodes' radius and padding around them. */
+export function pageBoxesOf(
+  members: readonly number[],
+  pageOf: Int32Array,
+  g: Pick<Geometry, 'x' | 'y' | 'r' | 'pad'>,
+): PageBox[] {
+  const { x, y, r } = g;
+  let pageCount = 0;
+  for (const member of members) pageCount = Math.max(pageCount, pageOf[member] + 1);
+  const x0 = new Float64Array(pageCount).fill(Number.POSITIVE_INFINITY);
+  const y0 = new Float64Array(pageCount).fill(Number.POSITIVE_INFINITY);
+  const x1 = new Float64Array(pageCount).fill(Number.NEGATIVE_INFINITY);
+  const y1 = new Float64Array(pageCount).fill(Number.NEGATIVE_INFINITY);
+  for (const member of members) {
+    const page = pageOf[member];
+    if (x[member] < x0[page]) x0[page] = x[member];
+    if (x[member] > x1[page]) x1[page] = x[member];
+    if (y[member] < y0[page]) y0[page] = y[member];
+    if (y[member] > y1[page]) y1[page] = y[member];
+  }
+  const boxes: PageBox[] = [];
+  const grow = r + g.pad;
+  for (let page = 0; page < pageCount; page++) {
+    if (x0[page] === Number.POSITIVE_INFINITY) continue;
+    boxes.push({
+      page,
+      x0: x0[page] - grow,
+      y0: y0[page] - grow,
+      x1: x1[page] + grow,
+      y1: y1[page] + grow,
+    });
+  }
+  return boxes;
+}
+
+/** The label drawn above a box: none on a box too narrow for it (the tooltip names the page). */
+export function pageBoxLabel(box: PageBox): string {
+  return box.x1 - box.x0 >= 16 ? `p${box.page}` : '';
+}
+
+/** Corner radius (px) of the boxes around nodes of radius r. */
+export function pageBoxRadius(r: number): number {
+  return Math.min(8, r * 0.8 + 2);
+}
+
+/** Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. */
+export function drawPageBoxes(
+  boxes: Layer,
+  data: PageBox[],
+  highlightPage: number | null,
+  r: number,
+): void {
+  const radius = pageBoxRadius(r);
+  const groups = boxes
+    .selectAll<SVGGElement, PageBox>('g.tv-page-box')
+    .data(data, (d) => d.page)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'tv-page-box');
+      group.append('rect');
+      group.append('text').attr('class', 'tv-page-label');
+      group.append('title');
+      return group;
+    });
+  groups.each(function (box) {
+    this.setAttribute('data-page', String(box.page));
+    const rect = this.children[0];
+    const label = this.children[1];
+    const title = this.children[2];
+    const linked = box.page === highlightPage ? ' tv-linked' : '';
+    rect.setAttribute('class', `tv-page tv-tone-${box.page % PAGE_TONES}${linked}`);
+    rect.setAttribute('x', box.x0.toFixed(1));
+    rect.setAttribute('y', box.y0.toFixed(1));
+    rect.setAttribute('width', (box.x1 - box.x0).toFixed(1));
+    rect.setAttribute('height', (box.y1 - box.y0).toFixed(1));
+    rect.setAttribute('rx', radius.toFixed(1));
+    label.setAttribute('x', (box.x0 + 1).toFixed(1));
+    label.setAttribute('y', (box.y0 - 3).toFixed(1));
+    const text = pageBoxLabel(box);
+    if (label.textContent !== text) label.textContent = text;
+    const tip = `page ${box.page}`;
+    if (title.textContent !== tip) title.textContent = tip;
+  });
+}

@@ -1,0 +1,35 @@
+// Builds small curves for the chart's tests: two series over a few frames, from plain numbers.
+
+import type { CurveSeries, CurvesData } from '../../../src/view/curves/curvesData';
+
+export function series(title: string, pageIns: number[], writebacks?: number[]): CurveSeries {
+  return {
+    title,
+    pages: pageIns.length,
+    itemsPerPage: 512,
+    operations: 100,
+    cpuSeconds: 2,
+    pageIns: Float64Array.from(pageIns),
+    writebacks: Float64Array.from(writebacks ?? pageIns.map(() => 0)),
+  };
+}
+
+export function curves(
+  left: number[],
+  right: number[],
+  options: Partial<Omit<CurvesData, 'series'>> = {},
+): CurvesData {
+  return {
+    series: [series('Binary heap', left), series('B-heap', right)],
+    policy: 'LRU',
+    floor: null,
+    ioMs: 1000,
+    mode: 'time',
+    unit: 'pages',
+    fromFrames: 1,
+    toFrames: left.length,
+    title: 'Figure 1',
+    caption: 'test',
+    ...options,
+  };
+}
