@@ -1,7 +1,7 @@
 // The fault-cost curves: the article's figures computed in workers, tied to the animation.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { downloadFrom, expect, open, queryOf, test } from './fixtures';
+import { BARE_LAB, downloadFrom, expect, open, queryOf, test } from './fixtures';
 
 const chart = (page: Page) => page.getByTestId('curves-chart');
 
@@ -31,7 +31,7 @@ test.describe('the fault-cost curves', () => {
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
-    await open(page, '/');
+    await open(page, BARE_LAB);
     // Everything from the click to the end of the sweep happens in one in-page script, so no
     // Playwright script evaluates on the page's main thread while the tasks are measured (its
     // injected scripts showed up in traces as 25-30 ms tasks of their own).
@@ -170,6 +170,35 @@ test.describe('the fault-cost curves', () => {
     expect(browserCsv).toBe(cliCsv);
   });
 
+  test("CLOCK with the OPT floor: the chart names them, the link keeps them, the CSV is the CLI's", async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?panel=curves&preset=custom&citems=20000&cpage=64&cseed=3');
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 60_000 });
+    await page.getByTestId('curves-policy').selectOption('clock');
+    await page.getByTestId('curves-floor').selectOption('1');
+    await page.waitForURL(/[?&]cpolicy=clock&cfloor=1/);
+    await expect(page.getByTestId('curves-progress')).toBeHidden({ timeout: 90_000 });
+    await expect(chart(page)).toContainText('OPT floor');
+    await expect(page.getByTestId('curves-readout')).toContainText('CLOCK');
+    await expect(page.getByTestId('curves-readout')).toContainText('OPT floor');
+    const browserCsv = (await exported(page, 'csv')).toString('utf8');
+    const cliCsv = cliSweepCsv([
+      '--items',
+      '20000',
+      '--page-items',
+      '64',
+      '--seed',
+      '3',
+      '--policy',
+      'clock,opt',
+    ]);
+    expect(browserCsv.split('\n')[0]).toContain('policy');
+    expect(browserCsv).toBe(cliCsv);
+    expect(problems).toEqual([]);
+  });
+
   test('any two structures can be compared, and the choice goes into the link', async ({
     page,
   }) => {
@@ -225,7 +254,7 @@ test.describe('the fault-cost curves', () => {
   }) => {
     await open(page, '/?panel=curves&cleft=splay&cright=treap&citems=2000&cpage=64');
     await expect(page.getByTestId('scenario-error')).toContainText(
-      'cleft must be one of list, binary, bheap, dary4, dary8, treap, llrb, rb, got "splay"',
+      'cleft must be one of list, binary, bheap, bheap-strict, dary4, dary8, treap, llrb, rb, got "splay"',
     );
     await expect(page.getByTestId('curves-left')).toHaveValue('binary');
     await expect(page.getByTestId('curves-right')).toHaveValue('treap');
@@ -236,7 +265,7 @@ test.describe('the fault-cost curves', () => {
     await page.getByTestId('curves-node').fill('52');
     await page.getByTestId('curves-node').press('Enter');
     await expect(page.getByTestId('scenario-error')).toContainText(
-      'node size (bytes) must be a multiple of 8 from 48 to 4096, got 52; keeping 48',
+      'node size (bytes) must be a multiple of 8 from 48 (the Treap\'s key, item and 4 links) to 4096, got "52"; keeping 48',
     );
     await expect(page.getByTestId('curves-node')).toHaveValue('48');
     await page.getByTestId('curves-node').fill('96');

@@ -1,8 +1,8 @@
 // The scaling tab: cost per operation against N for every structure, computed in a worker and
 // drawn as points arrive, with the Asterisk review's shape and the CLI's CSV.
 import type { Page } from '@playwright/test';
-import { SCALING_CSV_HEADER } from '../src/core/scaling';
-import { STRUCTURES } from '../src/core/structures';
+import { SCALING_CSV_HEADER } from '../src/core/experiments/scaling';
+import { STRUCTURES } from '../src/core/structures/registry';
 import { downloadFrom, expect, longTasks, test, watchLongTasks } from './fixtures';
 
 const DEFAULT_KINDS = ['list', 'binary', 'bheap', 'dary4', 'treap', 'llrb', 'rb'] as const;

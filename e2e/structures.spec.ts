@@ -1,12 +1,24 @@
 // Issue 5's journeys: choose the structure of each side, step it, and share it by link.
-import { expect, expectCountersAt, open, queryOf, test, timelineFor } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { cliArgsFor } from '../src/core/scenario/format';
+import { parseScenario } from '../src/core/scenario/parse';
+import {
+  BARE_LAB,
+  currentStep,
+  expect,
+  expectCountersAt,
+  open,
+  queryOf,
+  test,
+  timelineFor,
+} from './fixtures';
 
 test.describe('the other priority queues', () => {
   test('choosing a treap for the left side runs it against the B-heap, step by step', async ({
     page,
     problems,
   }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     await page.getByTestId('control-left').selectOption('treap');
     await page.waitForURL(/left=treap/);
     await expect(page.getByTestId('preparing')).toBeHidden();
@@ -24,6 +36,79 @@ test.describe('the other priority queues', () => {
     await expect(page.getByTestId('pseudocode')).toBeVisible();
     await expect(page.getByTestId('pseudocode-2')).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/treap-vs-bheap.png' });
+    expect(problems).toEqual([]);
+  });
+
+  test("choosing the strict B-heap for the left side runs it against the B-heap, ending with the CLI's counts", async ({
+    page,
+    problems,
+  }) => {
+    // 40 items at 8 slots a page: page 0 holds 7, each later page 6 (positions 0 and 1 empty).
+    await open(page, `${BARE_LAB}&items=40&page=8&frames=3`);
+    await page.getByTestId('control-left').selectOption({ label: 'Strict B-heap' });
+    await page.waitForURL(/left=bheap-strict/);
+    await expect(page.getByTestId('preparing')).toBeHidden();
+    await expect(page.getByTestId('title-left')).toHaveText('Strict B-heap');
+    await expect(page.getByTestId('title-right')).toHaveText('B-heap');
+    // Heaps on both sides: no node size, one shared listing.
+    await expect(page.getByTestId('control-node')).toBeHidden();
+    await expect(page.getByTestId('pseudocode-2')).toBeHidden();
+
+    for (let i = 0; i < 10; i++) await page.getByTestId('op-forward').click();
+    await expectCountersAt(page, timelineFor(queryOf(page)).stepStart[10]);
+    await expect(page.getByTestId('narration-left')).toContainText('Strict B-heap:');
+    await expect(page.getByTestId('tree-left')).toHaveAttribute('aria-label', /Strict B-heap/);
+    // Ten inserts: slots 1-7 fill page 0, then page 1 from its position 2 (slots 8, 9 unused).
+    const drawnSlots = await page
+      .getByTestId('tree-left')
+      .locator('g.tv-node[data-slot]')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => Number(node.getAttribute('data-slot'))).sort((a, b) => a - b),
+      );
+    expect(drawnSlots).toEqual([1, 2, 3, 4, 5, 6, 7, 10, 11, 12]);
+    await expect(page.getByTestId('pseudocode')).toHaveAttribute(
+      'aria-label',
+      'pseudocode of the Strict B-heap and B-heap',
+    );
+    await page.screenshot({ path: 'test-results/screenshots/strict-vs-bheap-op10.png' });
+
+    await page.keyboard.press('End');
+    const query = queryOf(page);
+    const counters = await expectCountersAt(page, timelineFor(query).totalSteps);
+    // The command line's run of the same parameters: the left side is its first result.
+    const args = cliArgsFor(parseScenario(query).scenario, 'run');
+    expect(args.slice(0, 3)).toEqual(['run', '--layout', 'bheap-strict,bheap']);
+    const cli = JSON.parse(
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', ...args, '--format', 'json'],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as {
+      results: {
+        layout: string;
+        pages: number;
+        comparisons: number;
+        swaps: number;
+        zeroFill: number;
+        pageIns: number[];
+        writebacks: number[];
+      }[];
+    };
+    ['left', 'right'].forEach((side, index) => {
+      const result = cli.results[index];
+      expect(result.layout).toBe(index === 0 ? 'bheap-strict' : 'bheap');
+      expect(counters[`comparisons-${side}`]).toBe(result.comparisons);
+      expect(counters[`swaps-${side}`]).toBe(result.swaps);
+      expect(counters[`zerofill-${side}`]).toBe(result.zeroFill);
+      expect(counters[`pageins-${side}`]).toBe(result.pageIns[0]);
+      expect(counters[`writebacks-${side}`]).toBe(result.writebacks[0]);
+    });
+    // It spans more pages than the B-heap: 40 items need 7 on 8-slot pages, the B-heap 6.
+    expect(cli.results.map((result) => result.pages)).toEqual([7, 6]);
+    await page.screenshot({ path: 'test-results/screenshots/strict-vs-bheap.png' });
     expect(problems).toEqual([]);
   });
 
@@ -91,5 +176,32 @@ test.describe('the other priority queues', () => {
     expect(queryOf(page)).toContain('workload=script');
     await page.getByTestId('step-forward').click();
     await expectCountersAt(page, 1);
+  });
+});
+
+test.describe('replacement policies on the page', () => {
+  test("choosing CLOCK runs both sides under it; the slider prepares them again; the counters are the core's", async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?tour=off&items=48&page=8&frames=3&step=600');
+    await page.getByTestId('control-policy').selectOption('clock');
+    await page.waitForURL(/[?&]policy=clock&/);
+    await expect(page.getByTestId('preparing')).toBeHidden();
+    await expect(page.locator('.side-left .box-title').first()).toContainText('CLOCK');
+    const step = await currentStep(page);
+    await expectCountersAt(page, step);
+    // The slider, let go at 5: the pager runs again with 5 frames, at the same step.
+    await page.getByTestId('frames-slider').fill('5');
+    await page.waitForURL(/[?&]frames=5&/);
+    await expect(page.getByTestId('preparing')).toBeHidden();
+    await expectCountersAt(page, step);
+    for (const policy of ['fifo', 'opt'] as const) {
+      await page.getByTestId('control-policy').selectOption(policy);
+      await page.waitForURL(new RegExp(`[?&]policy=${policy}&`));
+      await expect(page.getByTestId('preparing')).toBeHidden();
+      await expectCountersAt(page, await currentStep(page));
+    }
+    expect(problems).toEqual([]);
   });
 });

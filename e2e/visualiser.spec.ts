@@ -1,5 +1,9 @@
 // The page a teacher projects: the default scenario, stepping, playback, keyboard and links.
+import { execFileSync } from 'node:child_process';
+import { cliArgsFor } from '../src/core/scenario/format';
+import { parseScenario } from '../src/core/scenario/parse';
 import {
+  BARE_LAB,
   currentStep,
   expect,
   expectCountersAt,
@@ -16,7 +20,7 @@ test.describe('the visualiser', () => {
     page,
     problems,
   }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     for (const id of [
       'page-grid-left',
       'page-grid-right',
@@ -29,7 +33,7 @@ test.describe('the visualiser', () => {
     }
     await expect(page.getByTestId('scenario-error')).toBeHidden();
     // The link now carries the whole scenario, with defaults filled in.
-    expect(queryOf(page)).toContain('v=1');
+    expect(queryOf(page)).toContain('v=3');
     expect(queryOf(page)).toContain('page=8');
     const counters = await readCounters(page);
     expect(Object.values(counters).every((value) => value === 0)).toBe(true);
@@ -40,7 +44,7 @@ test.describe('the visualiser', () => {
   test('stepping forward and back changes the counters exactly as the core computes', async ({
     page,
   }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     for (let i = 0; i < 25; i++) await page.getByTestId('step-forward').click();
     const at25 = await expectCountersAt(page, 25);
     expect(Object.values(at25).some((value) => value > 0)).toBe(true);
@@ -49,7 +53,7 @@ test.describe('the visualiser', () => {
   });
 
   test('stepping by operation lands on operation boundaries', async ({ page }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     const timeline = timelineFor(queryOf(page));
     await page.getByTestId('op-forward').click();
     await expectStep(page, timeline.stepStart[1]);
@@ -64,7 +68,7 @@ test.describe('the visualiser', () => {
   });
 
   test('a mid-sift step highlights pseudocode and narrates the comparison', async ({ page }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     const timeline = timelineFor(queryOf(page));
     // Find a step in the middle of a popMin's sift-down on the binary side.
     let target = -1;
@@ -93,7 +97,7 @@ test.describe('the visualiser', () => {
   });
 
   test('play advances the cursor and pause stops it', async ({ page }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     await page.getByTestId('speed').selectOption('300');
     await page.getByTestId('play').click();
     await expect.poll(() => currentStep(page), { timeout: 10_000 }).toBeGreaterThan(20);
@@ -107,7 +111,7 @@ test.describe('the visualiser', () => {
   });
 
   test('the keyboard steps, jumps and plays', async ({ page }) => {
-    await open(page, '/');
+    await open(page, BARE_LAB);
     const timeline = timelineFor(queryOf(page));
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('ArrowRight');
@@ -251,5 +255,91 @@ test.describe('the visualiser for a projector', () => {
     await expect(tree).toHaveAttribute('data-mode', 'slots');
     await expect(page.getByTestId('tree-left')).toHaveAttribute('data-mode', 'slots');
     await expect(page.getByTestId('tree-mode')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('moving by operation', () => {
+  test('the scrubber moves by operation, and "go to operation" lands at its start', async ({
+    page,
+    problems,
+  }) => {
+    await open(page, BARE_LAB);
+    const timeline = timelineFor(queryOf(page));
+    const operations = timeline.ops.length;
+    await expect(page.getByTestId('scrubber')).toHaveAttribute('max', String(operations));
+    await page.getByTestId('scrubber').fill('100');
+    await expectStep(page, timeline.stepStart[100]);
+    await expect(page.getByTestId('op-label')).toContainText(`op 100 / ${operations}`);
+    await page.getByTestId('op-jump').fill('57');
+    await page.getByTestId('op-jump').press('Enter');
+    await expectStep(page, timeline.stepStart[56]);
+    await page.waitForURL(new RegExp(`[?&]step=${timeline.stepStart[56]}&`));
+    expect(problems).toEqual([]);
+  });
+
+  test('at ten operations, the counters equal npm run sim -- run cut at the operation before', async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(120_000);
+    // Under CLOCK, so the cut run's pager state matters, not only its counts of references.
+    await open(page, '/?tour=off&items=200&page=8&frames=5&policy=clock&keys=1000&step=0');
+    const query = queryOf(page);
+    const scenario = parseScenario(query).scenario;
+    const timeline = timelineFor(query);
+    const operations = timeline.ops.length;
+    // A fixed spread of operations, the same on every run.
+    const targets = Array.from({ length: 10 }, (_, i) => 1 + ((i * 7919 + 13) % operations));
+    for (const op of targets) {
+      await page.getByTestId('op-jump').fill(String(op));
+      await page.getByTestId('op-jump').press('Enter');
+      // The start of operation op: the step after which op - 1 operations are done.
+      await expectStep(page, timeline.stepStart[op - 1]);
+      const shown = await readCounters(page);
+      const cli = JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'src/cli/main.ts',
+            ...cliArgsFor(scenario, 'run'),
+            '--until-op',
+            String(op - 1),
+            '--format',
+            'json',
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as {
+        results: {
+          comparisons: number;
+          swaps: number;
+          zeroFill: number;
+          pageIns: number[];
+          writebacks: number[];
+        }[];
+      };
+      ['left', 'right'].forEach((side, index) => {
+        const result = cli.results[index];
+        expect(
+          [
+            shown[`comparisons-${side}`],
+            shown[`swaps-${side}`],
+            shown[`zerofill-${side}`],
+            shown[`pageins-${side}`],
+            shown[`writebacks-${side}`],
+          ],
+          `operation ${op}, ${side}`,
+        ).toEqual([
+          result.comparisons,
+          result.swaps,
+          result.zeroFill,
+          result.pageIns[0],
+          result.writebacks[0],
+        ]);
+      });
+    }
+    expect(problems).toEqual([]);
   });
 });

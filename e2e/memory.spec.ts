@@ -1,0 +1,243 @@
+// Issue 17's journeys: why a page faults. The resident-pages slider re-answers at once, the
+// stack distance of each reference, and what the page exports.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { questionFor } from '../src/core/explain/predict';
+import { cliArgsFor } from '../src/core/scenario/format';
+import { parseScenario } from '../src/core/scenario/parse';
+import {
+  currentStep,
+  downloadFrom,
+  expect,
+  expectedCounters,
+  open,
+  queryOf,
+  readCounters,
+  test,
+  timelineFor,
+} from './fixtures';
+
+const LINK = '/?tour=off&items=48&page=8&frames=2&step=400';
+
+test.describe('the memory slider and stack distances', () => {
+  test('moving the slider at a fixed step gives the counters of the link with that frame count', async ({
+    page,
+    context,
+    problems,
+  }) => {
+    await open(page, LINK);
+    const slider = page.getByTestId('frames-slider');
+    await expect(slider).toHaveAttribute('max', '7');
+    const direct = await context.newPage();
+    for (const frames of [1, 3, 5, 7, 4]) {
+      await slider.fill(String(frames));
+      await expect(page.getByTestId('step-label')).toHaveText(/^step 400 \//);
+      await page.waitForURL(new RegExp(`[?&]frames=${frames}&`));
+      const query = queryOf(page);
+      await expect.poll(() => readCounters(page)).toEqual(expectedCounters(query, 400));
+      // The same numbers as opening the link with that frame count afresh.
+      await open(direct, `/?tour=off&items=48&page=8&frames=${frames}&step=400`);
+      expect(await readCounters(direct)).toEqual(await readCounters(page));
+    }
+    // The keyboard moves it too: a native range input.
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/[?&]frames=3&/);
+    await expect.poll(() => readCounters(page)).toEqual(expectedCounters(queryOf(page), 400));
+    expect(problems).toEqual([]);
+  });
+
+  test('each reference shows its stack distance, as the core computes it', async ({ page }) => {
+    await open(page, LINK);
+    const timeline = timelineFor(queryOf(page));
+    // Steps where the left side references a page: a first touch, the page just used, and two
+    // references deeper in the stack.
+    const found: { step: number; distance: number }[] = [];
+    const wanted = (distance: number): boolean =>
+      distance <= 1
+        ? !found.some((f) => f.distance === distance)
+        : found.filter((f) => f.distance > 1).length < 2;
+    for (let step = 1; step <= timeline.totalSteps && found.length < 4; step++) {
+      timeline.seek(step);
+      const distance = timeline.currentDistances()[0];
+      if (distance !== null && wanted(distance)) found.push({ step, distance });
+    }
+    expect(found.map((f) => Math.min(f.distance, 2)).sort()).toEqual([0, 1, 2, 2]);
+    for (const { step, distance } of found) {
+      await open(page, `/?tour=off&items=48&page=8&frames=2&step=${step}`);
+      await expect(page.getByTestId('stack-distance-left')).toHaveText(
+        distance === 0 ? 'new' : String(distance),
+      );
+      const sentence = distance === 0 ? 'never used before' : 'most recently used page';
+      await expect(page.getByTestId('side-narration-left')).toContainText(sentence);
+    }
+  });
+});
+
+test.describe('predict mode', () => {
+  test('asks before the event, scores a right and a wrong answer, then shows the event', async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?tour=off&items=48&page=8&frames=2&step=300');
+    await page.getByTestId('predict-toggle').click();
+    await expect(page.getByTestId('predict-toggle')).toHaveAttribute('aria-pressed', 'true');
+    const timeline = timelineFor(queryOf(page));
+    const keys: string[] = [];
+    for (const wantRight of [true, false]) {
+      const before = await currentStep(page);
+      // Step forward until a question stops the cursor.
+      await page.locator('body').click({ position: { x: 5, y: 700 } });
+      await expect(async () => {
+        await page.keyboard.press('ArrowRight');
+        await expect(page.getByTestId('predict-prompt')).toContainText('?', { timeout: 500 });
+      }).toPass({ timeout: 15_000 });
+      const waiting = await currentStep(page);
+      expect(waiting).toBeGreaterThanOrEqual(before);
+      // The core's event at the next step, and the answer it implies.
+      timeline.seek(waiting + 1);
+      const event = timeline.currentEvents()[0];
+      const distance = timeline.currentDistances()[0] ?? -1;
+      const question = questionFor(event, {
+        family: 'heap',
+        tree: false,
+        op: timeline.opKindAt(timeline.opAt(waiting + 1)),
+        frames: 2,
+        distance,
+      });
+      expect(question, `step ${waiting + 1} asks`).not.toBeNull();
+      await expect(page.getByTestId('predict-prompt')).toContainText(question?.prompt ?? '');
+      const key = wantRight
+        ? (question?.answer ?? '')
+        : (question?.choices.find((c) => c.key !== question.answer)?.key ?? '');
+      keys.push(key);
+      await page.keyboard.press(key.toUpperCase());
+      await expect(page.getByTestId('step-label')).toHaveText(new RegExp(`^step ${waiting + 1} /`));
+      await expect(page.getByTestId('predict-feedback')).toContainText(
+        wantRight ? 'Right.' : 'Not quite.',
+      );
+    }
+    await expect(page.getByTestId('predict-score')).toHaveText('1 of 2 right · streak 0 (best 1)');
+    await expect(page.getByTestId('predict-live')).toContainText('1 of 2 right');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the memory strip', () => {
+  test('shows every slot of a small heap, and a window around the current slot of a large one', async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?tour=off&items=48&page=8&frames=2&step=300');
+    const left = page.getByTestId('array-left');
+    await expect(left).toBeVisible();
+    await expect(left).toHaveAttribute('data-first', '0');
+    await expect(left).toHaveAttribute('data-count', String(7 * 8));
+    // A 5,000-item heap is 626 pages: the strip shows whole pages around the current slot.
+    await open(page, '/?tour=off&items=5000&page=8&frames=30&step=90000');
+    const timeline = timelineFor(queryOf(page));
+    timeline.seek(90000);
+    const event = timeline.currentEvents()[1];
+    expect(event).not.toBeNull();
+    const slot = event !== null && 'slot' in event ? event.slot : -1;
+    const right = page.getByTestId('array-right');
+    const first = Number(await right.getAttribute('data-first'));
+    const count = Number(await right.getAttribute('data-count'));
+    expect(count).toBeLessThan(626 * 8);
+    expect(first % 8).toBe(0);
+    expect(slot).toBeGreaterThanOrEqual(first);
+    expect(slot).toBeLessThan(first + count);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('exports', () => {
+  for (const policy of ['lru', 'clock'] as const) {
+    test(`the page-reference trace of a scenario under ${policy} equals npm run sim -- trace for the same link`, async ({
+      page,
+      problems,
+    }) => {
+      await open(
+        page,
+        `/?tour=off&left=treap&right=bheap&node=48&items=30&page=8&frames=3&policy=${policy}&step=40`,
+      );
+      const saved = (await downloadFrom(page, page.getByTestId('export-trace'))).toString('utf8');
+      const scenario = parseScenario(queryOf(page)).scenario;
+      const cli = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', ...cliArgsFor(scenario, 'trace')],
+        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      expect(saved.split('\n').length).toBeGreaterThan(100);
+      expect(saved).toBe(cli);
+      await expect(page.getByTestId('trace-status')).toContainText('Saved');
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe('video export', () => {
+  test('records 100 steps as a WebM file that plays for 100 ÷ speed seconds', async ({
+    page,
+    problems,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await open(page, '/?tour=off&items=48&page=8&frames=3&step=200');
+    await page.getByTestId('video-from').fill('200');
+    await page.getByTestId('video-steps').fill('100');
+    await page.getByTestId('video-speed').fill('20');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 150_000 }),
+      page.getByTestId('export-video').click(),
+    ]);
+    const file = testInfo.outputPath('steps.webm');
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    // WebM starts with the EBML magic number.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    // The browser plays it, for 100 steps at 20 a second: 5 s.
+    const duration = await page.evaluate(async (base64) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const video = document.createElement('video');
+      video.src = URL.createObjectURL(new Blob([data], { type: 'video/webm' }));
+      await new Promise((resolve, reject) => {
+        video.onloadedmetadata = resolve;
+        video.onerror = () => reject(new Error('the video does not load'));
+      });
+      return { duration: video.duration, width: video.videoWidth };
+    }, bytes.toString('base64'));
+    expect(duration.width).toBe(1280);
+    expect(duration.duration).toBeGreaterThan(4.9);
+    expect(duration.duration).toBeLessThan(5.1);
+    // The page is back where it was.
+    await expect(page.getByTestId('step-label')).toHaveText(/^step 200 \//);
+    await expect(page.getByTestId('video-status')).toContainText('Saved 100 steps, 5.0 s');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the path view', () => {
+  test('a heap too large to draw whole shows the path of the current step, page and offset', async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?tour=off&items=5000&page=64&frames=30&step=1000000');
+    const tree = page.getByTestId('tree-left');
+    await expect(tree).toHaveAttribute('data-mode-view', 'path');
+    const timeline = timelineFor(queryOf(page));
+    timeline.seek(1_000_000);
+    const event = timeline.currentEvents()[0];
+    const slot = event !== null && 'slot' in event ? event.slot : -1;
+    expect(slot).toBeGreaterThan(0);
+    await expect(tree.locator('.tv-path')).toHaveAttribute('data-focus', String(slot));
+    await expect(tree.locator(`[data-slot="${slot}"] text`)).toHaveText(
+      `p${Math.floor(slot / 64)}·${slot % 64}`,
+    );
+    // The binary heap's path crosses pages on most levels; the B-heap's far fewer.
+    const crossings = async (id: string): Promise<number> =>
+      Number(await page.getByTestId(id).locator('.tv-path').getAttribute('data-crossings'));
+    expect(await crossings('tree-left')).toBeGreaterThan(await crossings('tree-right'));
+    expect(problems).toEqual([]);
+  });
+});
