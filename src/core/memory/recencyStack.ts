@@ -140,6 +140,34 @@ export class RecencyStack {
     };
   }
 
+  /** Every page ever used, most recently used first (rank r at index r - 1). */
+  order(): Int32Array {
+    const order = new Int32Array(this.touchedPages);
+    order.set(this.front.subarray(0, this.frontCount));
+    // Deeper pages in stamp order, newest first.
+    let at = this.frontCount;
+    for (let stamp = this.capacity; stamp >= 1 && at < order.length; stamp--) {
+      const page = this.ownerOf[stamp];
+      if (page >= 0) order[at++] = page;
+    }
+    return order;
+  }
+
+  /**
+   * Takes the stack from a list of pages, most recently used first (order()'s form, or a
+   * kernel's checkpoint): the first FRONT go to the front array, the rest get stamps that keep
+   * their order (the newest the highest).
+   */
+  restoreOrder(order: Int32Array): void {
+    const frontCount = Math.min(FRONT, order.length);
+    const deep = order.length - frontCount;
+    const front = new Int32Array(FRONT);
+    front.set(order.subarray(0, frontCount));
+    const stampOf = new Int32Array(this.pageCount);
+    for (let i = 0; i < deep; i++) stampOf[order[frontCount + i]] = deep - i;
+    this.restore({ front, frontCount, stampOf, nextStamp: deep + 1, deep });
+  }
+
   restore(snapshot: RecencySnapshot): void {
     this.front.set(snapshot.front);
     this.frontCount = snapshot.frontCount;

@@ -39,6 +39,7 @@
 
 import { instantiateStackKernel, type StackKernel } from './kernel/stackKernel';
 import { expandSiftDownStep, type MemoryObserver } from './observer';
+import { NEVER_WRITTEN, type StackMemoryImage } from './stackMemory';
 
 /** Page-ins and write-backs per frame count. Index f - 1 holds the value for f frames. */
 export interface FrameCurves {
@@ -222,6 +223,53 @@ export class AllFramesCounter implements MemoryObserver {
       this.pending.set(chunk);
       this.kernel.consume(chunk.length);
     }
+  }
+
+  /**
+   * The stack and its counts now, as StackMemory keeps them (a checkpoint of the page's replay of
+   * a long run), after accounting what is queued. `references` is every read and write so far
+   * (the structure counts them): the queue drops reads of the page just used, so the kernel
+   * cannot, and they are the references at distance 1.
+   *
+   * The kernel keeps distances 3 and up as -1 each at their index of the page-in difference
+   * array (and their number at index 1), distance 2 as one count, and the write-backs of closed
+   * intervals as a difference array with distance 2's apart: the histogram and the closed
+   * write-backs follow. Its "never written" mark is pages + 1, StackMemory's NEVER_WRITTEN.
+   */
+  image(references: number): StackMemoryImage {
+    if (this.finished) throw new Error('image() must come before finish()');
+    if (this.handOff !== null) throw new Error('this counter handed its batches off');
+    if (this.pendingCount > 0) this.flush();
+    const kernel = this.kernel;
+    const pages = this.pageCount;
+    const touched = kernel.exportOrder();
+    const buffer = kernel.memory.buffer;
+    const order = new Int32Array(buffer, kernel.orderAt(), touched).slice();
+    const dirtyFrom = new Int32Array(buffer, kernel.dirtyFromAt(), pages).slice();
+    const never = kernel.neverWritten();
+    for (let page = 0; page < pages; page++) {
+      if (dirtyFrom[page] === never) dirtyFrom[page] = NEVER_WRITTEN;
+    }
+    const pageInDiff = new Float64Array(buffer, kernel.pageInDifferences(), pages + 2);
+    const histogram = new Float64Array(pages + 2);
+    const twos = kernel.distanceTwoCount();
+    const zeroFills = kernel.zeroFills();
+    let deeper = 0;
+    for (let d = 3; d <= pages; d++) {
+      histogram[d] = -pageInDiff[d];
+      deeper += histogram[d];
+    }
+    if (pages >= 2) histogram[2] = twos;
+    histogram[1] = references - zeroFills - twos - deeper;
+    const closedWriteBacks = new Float64Array(
+      buffer,
+      kernel.writeBackDifferences(),
+      pages + 2,
+    ).slice();
+    const twosDirty = kernel.distanceTwoWriteBacks();
+    closedWriteBacks[1] += twosDirty;
+    closedWriteBacks[2] -= twosDirty;
+    return { order, dirtyFrom, histogram, closedWriteBacks, references, zeroFills };
   }
 
   /** Closes the open intervals (pages still sinking at the end of the run) and returns the curves. */

@@ -23,7 +23,8 @@ import type { TouchOutcome } from '../events';
 import { FIRST_TOUCH, type RecencySnapshot, RecencyStack } from './recencyStack';
 
 /** dirtyFrom of a page not written since it was first touched. */
-const NEVER = 0x7fffffff;
+export const NEVER_WRITTEN = 0x7fffffff;
+const NEVER = NEVER_WRITTEN;
 
 /** What a pager reports, at one frame count. Transfers are page-ins plus write-backs. */
 export interface MemoryCounts {
@@ -49,6 +50,24 @@ export interface ReferenceAt {
   writeBack: boolean;
 }
 
+/**
+ * The recency stack and the distance counts alone, in arrays (a worker can post them): what a
+ * checkpoint of a long run keeps (replay/sideRecorder.ts). It names no latest reference: a
+ * memory restored from it describes none until its next reference.
+ */
+export interface StackMemoryImage {
+  /** The pages ever referenced, most recently used first. */
+  order: Int32Array;
+  /** Per page: the largest distance since its last write, NEVER_WRITTEN if never written. */
+  dirtyFrom: Int32Array;
+  /** histogram[d]: references at distance d, d = 1..pages (pages + 2 entries). */
+  histogram: Float64Array;
+  /** Write-backs of closed intervals, a difference array over F (pages + 2 entries). */
+  closedWriteBacks: Float64Array;
+  references: number;
+  zeroFills: number;
+}
+
 export interface StackMemorySnapshot {
   recency: RecencySnapshot;
   dirtyFrom: Int32Array;
@@ -59,6 +78,8 @@ export interface StackMemorySnapshot {
   frames: number;
   counts: MemoryCounts;
   last: ReferenceAt | null;
+  /** The page of the latest reference (-1: none), known even when `last` is not. */
+  latestPage: number;
   previousPage: number;
 }
 
@@ -90,6 +111,8 @@ export class StackMemory {
   private lastOutcome = 0;
   private lastEvicted = -1;
   private lastWriteBack = false;
+  /** False after restoreImage(), until the next reference: the latest one is not described. */
+  private lastKnown = true;
   /** The page referenced before the latest one (-1: none). */
   private previousPageNow = -1;
 
@@ -147,6 +170,7 @@ export class StackMemory {
       if (write) this.dirtyFrom[page] = 0;
       else if (this.dirtyFrom[page] === 0) this.dirtyFrom[page] = 1;
       this.previousPageNow = page;
+      this.lastKnown = true;
       this.lastWrite = write;
       this.lastDistance = 1;
       this.lastOutcome = 0;
@@ -197,6 +221,7 @@ export class StackMemory {
       this.dirtyFrom[page] = distance;
     this.previousPageNow = this.lastPage;
     this.lastPage = page;
+    this.lastKnown = true;
     this.lastWrite = write;
     this.lastDistance = distance;
     this.lastOutcome = outcome;
@@ -218,7 +243,7 @@ export class StackMemory {
 
   /** The latest reference at the chosen frame count (null before any). */
   lastReference(): ReferenceAt | null {
-    if (this.lastPage < 0) return null;
+    if (this.lastPage < 0 || !this.lastKnown) return null;
     return {
       page: this.lastPage,
       write: this.lastWrite,
@@ -318,8 +343,38 @@ export class StackMemory {
       frames: this.framesNow,
       counts: this.counts(),
       last: this.lastReference(),
+      latestPage: this.lastPage,
       previousPage: this.previousPageNow,
     };
+  }
+
+  /** The stack and the counts as arrays (see StackMemoryImage). */
+  image(): StackMemoryImage {
+    return {
+      order: this.recency.order(),
+      dirtyFrom: this.dirtyFrom.slice(),
+      histogram: this.histogram.slice(),
+      closedWriteBacks: this.closedWriteBacks.slice(),
+      references: this.references,
+      zeroFills: this.zeroFills,
+    };
+  }
+
+  /**
+   * Back to an image, answering for the frame count chosen now. The latest reference is the
+   * top of the stack, but what it found is not known: lastReference() is null until the next.
+   */
+  restoreImage(image: StackMemoryImage): void {
+    this.recency.restoreOrder(image.order);
+    this.dirtyFrom.set(image.dirtyFrom);
+    this.histogram.set(image.histogram);
+    this.closedWriteBacks.set(image.closedWriteBacks);
+    this.references = image.references;
+    this.zeroFills = image.zeroFills;
+    this.setCounts(this.countsAt(this.framesNow));
+    this.lastPage = image.order.length > 0 ? image.order[0] : -1;
+    this.lastKnown = false;
+    this.previousPageNow = -1;
   }
 
   /** Back to a snapshot, answering for the frame count chosen now (not the snapshot's). */
@@ -335,7 +390,8 @@ export class StackMemory {
     this.setCounts(snapshot.counts);
     this.previousPageNow = snapshot.previousPage;
     const last = snapshot.last;
-    this.lastPage = last === null ? -1 : last.page;
+    this.lastPage = snapshot.latestPage;
+    this.lastKnown = last !== null || snapshot.latestPage < 0;
     if (last !== null) {
       this.lastWrite = last.write;
       this.lastDistance = last.distance;
@@ -369,7 +425,7 @@ export class StackMemory {
    * after it: a victim then sat at depth F and is now one deeper.
    */
   private redescribeLast(): void {
-    if (this.lastPage < 0) return;
+    if (this.lastPage < 0 || !this.lastKnown) return;
     const f = this.framesNow;
     const distance = this.lastDistance;
     const fault = distance === FIRST_TOUCH || distance > f;

@@ -19,6 +19,15 @@ export interface StackKernel {
   pageInCurve(): number;
   writeBackCurve(): number;
   zeroFills(): number;
+  /** Checkpoints (before finish()): see the kernel's last section. */
+  exportOrder(): number;
+  orderAt(): number;
+  dirtyFromAt(): number;
+  neverWritten(): number;
+  pageInDifferences(): number;
+  writeBackDifferences(): number;
+  distanceTwoCount(): number;
+  distanceTwoWriteBacks(): number;
 }
 
 const FUNCTIONS = [
@@ -29,6 +38,14 @@ const FUNCTIONS = [
   'pageInCurve',
   'writeBackCurve',
   'zeroFills',
+  'exportOrder',
+  'orderAt',
+  'dirtyFromAt',
+  'neverWritten',
+  'pageInDifferences',
+  'writeBackDifferences',
+  'distanceTwoCount',
+  'distanceTwoWriteBacks',
 ] as const;
 
 let compiled: WebAssembly.Module | null = null;

@@ -45,6 +45,8 @@ let tree: usize = 0;
 let treeStarts: usize = 0;
 let pageInDiff: usize = 0;
 let writeBackDiff: usize = 0;
+// Per page: the recency order that exportOrder() writes (a checkpoint of the page's replay).
+let orderArea: usize = 0;
 
 // The top pages, most recent first, in a ring: depth d is at (topHead + d - 1) & topMask, so
 // a page from below enters at the front and pushes the last one out in O(1).
@@ -126,6 +128,8 @@ export function init(pages: i32, size: i32): usize {
   at += (<usize>(pages + 2)) << 3;
   writeBackDiff = at;
   at += (<usize>(pages + 2)) << 3;
+  orderArea = at;
+  at += (<usize>pages) << 2;
   at += 64; // room for a masked read past the end
 
   const needed = <i32>((at + 0xffff) >>> 16);
@@ -489,4 +493,65 @@ export function queueLength(): i32 {
 /** First touches so far. */
 export function zeroFills(): f64 {
   return zeroFillCount;
+}
+
+// ---- checkpoints ----------------------------------------------------------------------------
+// The page's replay of a large run (replay/sideRecorder.ts) keeps the stack's state every few
+// thousand operations, read out between batches by the functions below. None of them changes
+// the accounting: the difference arrays are read as they are (finish() is what turns them into
+// curves), and pageAtStamp is scratch.
+
+/**
+ * Writes the pages ever referenced to the order area, most recent first, and returns how many
+ * there are: the top array from its head, then the lower stack from the newest stamp down.
+ * Between batches top[head] and top[head + 1] hold the two most recent pages (consume() writes
+ * its locals back), so the ring is whole here.
+ */
+export function exportOrder(): i32 {
+  let count = 0;
+  for (let i = 0; i < topCount; i++) set(orderArea, count++, get(top, (topHead + i) & topMask));
+  fillPageAtStamp();
+  for (let stamp = nextStamp - 1; stamp >= 1; stamp--) {
+    if (((get(bits, stamp >>> 5) >>> (stamp & 31)) & 1) === 0) continue;
+    set(orderArea, count++, get(pageAtStamp, stamp));
+  }
+  return count;
+}
+
+/** Where exportOrder() writes (pages i32). */
+export function orderAt(): usize {
+  return orderArea;
+}
+
+/** Per page: the largest distance since its last write (0 after a write; never(): not written). */
+export function dirtyFromAt(): usize {
+  return dirtyFrom;
+}
+
+/** The dirtyFrom of a page not written since its first touch. */
+export function neverWritten(): i32 {
+  return never;
+}
+
+/**
+ * The page-in difference array before finish(): -1 at each distance of 3 or more per such
+ * reference, and their number at index 1 (pages + 2 f64).
+ */
+export function pageInDifferences(): usize {
+  return pageInDiff;
+}
+
+/** The closed intervals' write-backs as a difference array over F, before finish() (pages + 2 f64). */
+export function writeBackDifferences(): usize {
+  return writeBackDiff;
+}
+
+/** References at distance 2 so far (counted apart from the difference arrays). */
+export function distanceTwoCount(): f64 {
+  return distanceTwo;
+}
+
+/** Of those, the ones that wrote back with one frame. */
+export function distanceTwoWriteBacks(): f64 {
+  return distanceTwoDirty;
 }
