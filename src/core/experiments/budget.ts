@@ -117,7 +117,8 @@ export function kernelBytes(pages: number): number {
   at += 4 * words; // bits
   at = align(at, 16) + 4 * words; // wordCounts
   at = align(at, 16) + 4 * treeSize + 4 * levels; // tree, treeStarts
-  at = align(at, 8) + 2 * 8 * (pages + 2) + 64; // pageInDiff, writeBackDiff, masked-read room
+  // pageInDiff, writeBackDiff, the order area (checkpoints), masked-read room
+  at = align(at, 8) + 2 * 8 * (pages + 2) + 4 * pages + 64;
   return align(at, WASM_PAGE_BYTES);
 }
 

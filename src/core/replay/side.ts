@@ -3,11 +3,18 @@
 
 import type { EventSink, SimEvent } from '../events';
 import { makePager } from '../memory/makePager';
-import type { MemoryObserver } from '../memory/observer';
+import { type MemoryObserver, NO_MEMORY } from '../memory/observer';
 import type { Pager, Policy, PolicyView } from '../memory/pager';
 import { type PageTrace, PageTraceRecorder } from '../memory/pageTrace';
+import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import type { PriorityQueue } from '../structures/queue';
-import { makeQueue, type StructureKind, type StructureSpec } from '../structures/registry';
+import {
+  makeQueue,
+  STRUCTURES,
+  type StructureKind,
+  type StructureSpec,
+} from '../structures/registry';
+import { fixedEvents, type HeapOpShape } from './heapEvents';
 import type { OpList } from './opList';
 import { type ViewSnapshot, ViewState } from './viewState';
 
@@ -19,6 +26,34 @@ class SwitchSink implements EventSink {
   }
 }
 
+/**
+ * Forwards references to whichever observer is current: the pager (events), the view directly
+ * (the fast path) or nowhere (a bare run to a checkpoint). It takes no whole sift-down steps.
+ */
+class SwitchMemory implements MemoryObserver {
+  constructor(public target: MemoryObserver) {}
+  read(slot: number): void {
+    this.target.read(slot);
+  }
+  write(slot: number): void {
+    this.target.write(slot);
+  }
+}
+
+/** A heap's references straight into the view's memory, without touch events. */
+class PageFeeder implements MemoryObserver {
+  constructor(
+    private readonly view: ViewState,
+    private readonly shift: number,
+  ) {}
+  read(slot: number): void {
+    this.view.referencePage(slot >>> this.shift, false);
+  }
+  write(slot: number): void {
+    this.view.referencePage(slot >>> this.shift, true);
+  }
+}
+
 export interface SideSnapshot {
   restoreQueue: () => void;
   pager: unknown;
@@ -26,14 +61,40 @@ export interface SideSnapshot {
   view: ViewSnapshot;
 }
 
+/**
+ * A heap side's whole state as data (a worker can post it): its heap, its items' slots (when
+ * the operations name items) and its view. The pager is not in it: only an LRU side whose view
+ * answers every frame count exchanges states, and its pager only names references.
+ */
+export interface SideState {
+  heap: HeapSnapshot;
+  handleOf: Int32Array | null;
+  view: ViewSnapshot;
+}
+
+/** Whether any operation names an item (expiry's refreshes and purges): then handles are kept. */
+export function namesItems(ops: OpList | null): boolean {
+  if (ops === null) return true;
+  for (let k = 0; k < ops.length; k++) {
+    const kind = ops.kinds[k];
+    if (kind === 2 || kind === 3) return true;
+  }
+  return false;
+}
+
 /** One structure, its pager and its view state. */
 export class Side {
   readonly view: ViewState;
   private readonly queue: PriorityQueue;
   private readonly pager: Pager;
-  /** Each item's handle (slot or node), kept current by the structure's callback. */
+  /** Each item's handle (slot or node), kept current by the structure's callback when needed. */
   private readonly handleOf: Int32Array;
+  private readonly tracksHandles: boolean;
   private readonly sink = new SwitchSink();
+  private readonly memory: SwitchMemory | null;
+  private readonly feeder: PageFeeder | null;
+  /** The heap, when the side can run operations without their events (see advance()). */
+  private readonly fastHeap: Heap | null;
 
   /**
    * `policy` chooses the pager (LRU by default); OPT needs the future, so with OPT `ops` (the
@@ -53,7 +114,8 @@ export class Side {
     const shown = Math.min(frames, pages);
     const future = policy === 'opt' ? recordFuture(spec, capacity, items, pages, ops) : null;
     this.view = new ViewState(spec, pages, capacity, shown, policy, future);
-    this.handleOf = new Int32Array(Math.max(1, items));
+    this.tracksHandles = namesItems(ops);
+    this.handleOf = new Int32Array(this.tracksHandles ? Math.max(1, items) : 1);
     this.pager = makePager({
       policy,
       frames: shown,
@@ -62,14 +124,27 @@ export class Side {
       sink: this.sink,
       future,
     });
+    this.memory = recordInto === null ? new SwitchMemory(this.pager) : null;
     this.queue = makeQueue(spec, {
       capacity,
-      memory: recordInto ?? this.pager,
+      memory: recordInto ?? this.memory ?? this.pager,
       sink: this.sink,
-      onHandle: (item, handle) => {
-        this.handleOf[item] = handle;
-      },
+      onHandle: this.tracksHandles
+        ? (item, handle) => {
+            this.handleOf[item] = handle;
+          }
+        : null,
     });
+    // The fast path feeds the view's recency stack, which answers LRU; the other policies'
+    // views follow their pager's events, and a small heap's view mirrors its slots from them.
+    const fast =
+      this.queue instanceof Heap &&
+      recordInto === null &&
+      policy === 'lru' &&
+      this.view.keys === null &&
+      STRUCTURES[spec.kind].family === 'heap';
+    this.fastHeap = fast ? (this.queue as Heap) : null;
+    this.feeder = fast ? new PageFeeder(this.view, Math.log2(spec.itemsPerPage)) : null;
   }
 
   get kind(): StructureKind {
@@ -79,6 +154,11 @@ export class Side {
   /** Runs operation k of `ops`, sending its events to `sink`. */
   run(ops: OpList, k: number, sink: EventSink): void {
     this.sink.target = sink;
+    this.apply(ops, k);
+    this.sink.target = null;
+  }
+
+  private apply(ops: OpList, k: number): void {
     const queue = this.queue;
     const handle = ops.handles[k];
     switch (ops.kinds[k]) {
@@ -101,7 +181,83 @@ export class Side {
         queue.reorder(handle, ops.keys[k]);
         break;
     }
-    this.sink.target = null;
+  }
+
+  /** Whether advance() runs without events (an LRU heap too large for the tree view). */
+  get runsFast(): boolean {
+    return this.fastHeap !== null;
+  }
+
+  /**
+   * Runs operations from..to-1 into the view. A heap under LRU too large for the tree view
+   * runs them without events: its references go straight to the view's recency stack, and its
+   * counters say what the events would have (heapEvents.ts), so the view ends exactly as the
+   * events would leave it at a fraction of the cost. Anything else runs with its events.
+   */
+  advance(ops: OpList, from: number, to: number): void {
+    const heap = this.fastHeap;
+    if (heap === null || this.memory === null || this.feeder === null) {
+      for (let k = from; k < to; k++) this.run(ops, k, this.view);
+      return;
+    }
+    const counters = this.view.counters;
+    heap.setSinks(false, true);
+    this.memory.target = this.feeder;
+    this.sink.target = this.view;
+    try {
+      for (let k = from; k < to; k++) {
+        const shape = this.shapeOf(heap, ops, k);
+        const comparisons = heap.comparisons;
+        const swaps = heap.swaps;
+        this.apply(ops, k);
+        const compared = heap.comparisons - comparisons;
+        const swapped = heap.swaps - swaps;
+        counters.comparisons += compared;
+        counters.swaps += swapped;
+        // op-begin and op-end reached the view, and each reference counted itself.
+        counters.events += fixedEvents(shape) - 2 + compared + swapped;
+      }
+    } finally {
+      heap.setSinks(true, true);
+      this.memory.target = this.pager;
+      this.sink.target = null;
+    }
+    this.view.lastSlot = heap.lastSlot;
+    this.view.itemCount = heap.size;
+    this.view.settleCounts();
+  }
+
+  /**
+   * Runs operations from..to-1 with no memory and no events at all: only the heap moves (a
+   * worker's way from a sparse checkpoint to a dense one). The view is left behind.
+   */
+  runBare(ops: OpList, from: number, to: number): void {
+    const heap = this.fastHeap;
+    if (heap === null || this.memory === null) throw new Error('only a fast heap side runs bare');
+    heap.setSinks(false, false);
+    this.memory.target = NO_MEMORY;
+    try {
+      for (let k = from; k < to; k++) this.apply(ops, k);
+    } finally {
+      heap.setSinks(true, true);
+      this.memory.target = this.pager;
+    }
+  }
+
+  /** What operation k will do beyond references, compares and swaps (heapEvents.ts). */
+  private shapeOf(heap: Heap, ops: OpList, k: number): HeapOpShape {
+    switch (ops.kinds[k]) {
+      case 0:
+        return 'insert';
+      case 1:
+        return heap.lastSlot === heap.layout.rootSlot ? 'remove-tail' : 'remove-inner';
+      case 2:
+        return this.handleOf[ops.handles[k]] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
+      case 4:
+        return ops.handles[k] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
+      default:
+        return 'reorder';
+    }
   }
 
   /**
@@ -132,6 +288,44 @@ export class Side {
     this.pager.restore(snapshot.pager);
     this.handleOf.set(snapshot.handleOf);
     this.view.restore(snapshot.view);
+  }
+
+  /** The state as data (see SideState); a fast heap side only. */
+  exportState(): SideState {
+    const heap = this.fastHeap;
+    if (heap === null) throw new Error('only a fast heap side exports its state');
+    return {
+      heap: heap.snapshot(),
+      handleOf: this.tracksHandles ? this.handleOf.slice() : null,
+      view: this.view.snapshot(),
+    };
+  }
+
+  /** Back to a state exportState() gave (here or in a worker, for the same scenario). */
+  importState(state: SideState): void {
+    const heap = this.fastHeap;
+    if (heap === null) throw new Error('only a fast heap side imports a state');
+    heap.restore(state.heap);
+    if (state.handleOf !== null) this.handleOf.set(state.handleOf);
+    this.view.restore(state.view);
+  }
+
+  /** The heap alone (a worker's sparse checkpoints). */
+  heapSnapshot(): HeapSnapshot {
+    if (this.fastHeap === null) throw new Error('only a fast heap side has a heap snapshot');
+    return this.fastHeap.snapshot();
+  }
+
+  /** Back to a heap snapshot; items' slots follow from it (each live item sits in its slot). */
+  restoreHeap(snapshot: HeapSnapshot): void {
+    const heap = this.fastHeap;
+    if (heap === null) throw new Error('only a fast heap side restores a heap snapshot');
+    heap.restore(snapshot);
+    if (!this.tracksHandles) return;
+    const gaps = heap.layout.gaps;
+    for (let slot = heap.layout.rootSlot; slot <= heap.lastSlot; slot++) {
+      if (gaps?.isGap(slot) !== true) this.handleOf[heap.itemAt(slot)] = slot;
+    }
   }
 }
 

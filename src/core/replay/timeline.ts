@@ -354,9 +354,7 @@ export class Timeline {
     this.heldOp = k - 1;
     this.cursor = target;
     if (target === 0) return;
-    for (; k < targetOp; k++) {
-      for (const side of this.sides) side.run(this.ops, k, side.view);
-    }
+    for (const side of this.sides) side.advance(this.ops, k, targetOp);
     // Hold the target operation's events and apply as many as the step asks.
     this.heldViewStart = this.sides.map((side) => side.view.snapshot());
     this.held = this.sides.map((side) => {

@@ -13,6 +13,7 @@ import {
   type PageStateAt,
   type ReferenceAt,
   StackMemory,
+  type StackMemoryImage,
   type StackMemorySnapshot,
 } from '../memory/stackMemory';
 import { NO_SLOT } from '../structures/heap/heap';
@@ -163,6 +164,21 @@ export interface PolicyState {
   pageIns: number;
   writeBacks: number;
   evictions: number;
+}
+
+/**
+ * What a checkpoint of a long run keeps of a view besides its memory (replay/sideRecorder.ts):
+ * the counts of events the structure made, where its tail is, and the page last referenced.
+ */
+export interface ViewScalars {
+  comparisons: number;
+  swaps: number;
+  operations: number;
+  events: number;
+  lastSlot: number;
+  itemCount: number;
+  /** The page of the latest reference (-1: none yet). */
+  lastTouchPage: number;
 }
 
 export interface ViewSnapshot {
@@ -349,6 +365,22 @@ export class ViewState implements EventSink {
     }
   }
 
+  /**
+   * A page reference without its event (side.ts's fast path): the memory, the latest pages and
+   * the event count as a touch leaves them. The counts wait for settleCounts(). LRU only.
+   */
+  referencePage(page: number, write: boolean): void {
+    this.memory.reference(page, write);
+    this.previousTouchPage = this.lastTouchPage;
+    this.lastTouchPage = page;
+    this.counters.events++;
+  }
+
+  /** After references made through referencePage(): the counts at the frame count shown. */
+  settleCounts(): void {
+    if (this.direct === null) this.copyMemoryCounts();
+  }
+
   /** The node that holds a word of the arena (pointer structures), or the slot itself (heaps). */
   holderOf(word: number): number {
     return this.family === 'heap' ? word : Math.floor(word / (this.spec.nodeBytes / WORD_BYTES));
@@ -479,8 +511,6 @@ export class ViewState implements EventSink {
   }
 
   /** The frame count the memory is shown with. */
-
-  /** The frame count the memory is shown with. */
   get frames(): number {
     return this.memory.frames;
   }
@@ -550,6 +580,30 @@ export class ViewState implements EventSink {
       currentOp: this.currentOp,
       lastEvent: this.recorded,
     };
+  }
+
+  /**
+   * Back to a long run's checkpoint: its memory image and scalars. The latest event and
+   * operation are not kept: a replay runs at least one operation from here before showing it
+   * (sideServer.ts), which sets them. LRU only.
+   */
+  restoreImage(image: StackMemoryImage, scalars: ViewScalars): void {
+    if (this.direct !== null) throw new Error('a memory image holds LRU state only');
+    this.memory.restoreImage(image);
+    this.counters = {
+      ...ViewState.zeroCounters(),
+      comparisons: scalars.comparisons,
+      swaps: scalars.swaps,
+      operations: scalars.operations,
+      events: scalars.events,
+    };
+    this.copyMemoryCounts();
+    this.lastSlot = scalars.lastSlot;
+    this.itemCount = scalars.itemCount;
+    this.lastTouchPage = scalars.lastTouchPage;
+    this.previousTouchPage = -1;
+    this.currentOp = null;
+    this.recorded = null;
   }
 
   restore(snapshot: ViewSnapshot): void {

@@ -59,8 +59,11 @@ export class Heap implements PriorityQueue {
   // so the rest follows.
   private opAccesses = 0;
   private readonly memory: MemoryObserver;
-  private readonly sink: EventSink | null;
-  private readonly opSink: EventSink | null;
+  // Where step events and op-begin/op-end go (null: nowhere); setSinks() turns them off and on.
+  private sink: EventSink | null;
+  private opSink: EventSink | null;
+  private readonly givenSink: EventSink | null;
+  private readonly stepsToSink: boolean;
   private readonly onSlot: SlotCallback | null;
 
   constructor(
@@ -85,13 +88,25 @@ export class Heap implements PriorityQueue {
     this.keys = new Float64Array(slots);
     this.items = new Int32Array(slots);
     this.memory = options.memory;
-    this.opSink = options.sink ?? null;
-    this.sink = options.sinkOpsOnly ? null : this.opSink;
+    this.givenSink = options.sink ?? null;
+    this.stepsToSink = !options.sinkOpsOnly;
+    this.opSink = this.givenSink;
+    this.sink = this.stepsToSink ? this.opSink : null;
     this.onSlot = options.onSlot ?? null;
   }
 
   get size(): number {
     return this.count;
+  }
+
+  /**
+   * Turns the sink off and on: a replay that only needs the state an operation leaves (replay/
+   * side.ts's fast path) runs without step events, or without any. Off, an event costs nothing:
+   * no object is made.
+   */
+  setSinks(steps: boolean, ops: boolean): void {
+    this.opSink = ops ? this.givenSink : null;
+    this.sink = steps && this.stepsToSink ? this.givenSink : null;
   }
 
   /** The highest used slot (root - 1 when empty), for views and tests that walk the array. */
