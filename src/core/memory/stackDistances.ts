@@ -97,6 +97,11 @@ export class AllFramesCounter implements MemoryObserver {
     this.kernel = kernel;
   }
 
+  /** The page of the latest reference (-1 before any): a checkpoint's last page. */
+  get latestPage(): number {
+    return this.lastPending;
+  }
+
   read(slot: number): void {
     const page = slot >>> this.pageShift;
     // A read of the page just referenced is at distance 1: no effect at all.

@@ -287,31 +287,14 @@ export class StackMemory {
    * O(pages log pages). The race of transfers reads this at sampled operations.
    */
   transfersCurve(out: Float64Array): void {
-    const pages = this.pageCount;
-    // Page-ins: suffix sums of the histogram.
-    let deeper = 0;
-    for (let f = pages; f >= 1; f--) {
-      out[f - 1] = deeper;
-      deeper += this.histogram[f];
-    }
-    // Write-backs: closed intervals plus the open ones, both as difference arrays over F.
-    const open = new Float64Array(pages + 2);
-    const live = this.recency.touchedPages;
-    for (let depth = 2; depth <= live; depth++) {
-      const page = this.recency.pageAt(depth);
-      const from = this.dirtyFrom[page];
-      if (from === NEVER) continue;
-      const low = Math.max(1, from);
-      if (low <= depth - 1) {
-        open[low]++;
-        open[depth]--;
-      }
-    }
-    let running = 0;
-    for (let f = 1; f <= pages; f++) {
-      running += this.closedWriteBacks[f] + open[f];
-      out[f - 1] += running;
-    }
+    transfersFrom(
+      this.histogram,
+      this.closedWriteBacks,
+      this.dirtyFrom,
+      this.recency.order(),
+      this.pageCount,
+      out,
+    );
   }
 
   /** A page's state with the chosen frame count. */
@@ -446,4 +429,82 @@ function checkFrames(frames: number): number {
     throw new RangeError(`frames must be a positive integer, got ${frames}`);
   }
   return frames;
+}
+
+/**
+ * Page-ins plus write-backs for every frame count, out[f - 1] for f = 1..pages, in O(pages):
+ * page-ins are suffix sums of the distance histogram; write-backs are the closed intervals'
+ * plus those of the pages still sinking, each written back for F in [max(1, dirtyFrom), its
+ * depth - 1] (a difference array over F). `order` is the stack, most recent first.
+ */
+export function transfersFrom(
+  histogram: ArrayLike<number>,
+  closedWriteBacks: ArrayLike<number>,
+  dirtyFrom: ArrayLike<number>,
+  order: ArrayLike<number>,
+  pages: number,
+  out: Float64Array | Uint32Array,
+): void {
+  let deeper = 0;
+  for (let f = pages; f >= 1; f--) {
+    out[f - 1] = deeper;
+    deeper += histogram[f];
+  }
+  const open = new Float64Array(pages + 2);
+  for (let depth = 2; depth <= order.length; depth++) {
+    const from = dirtyFrom[order[depth - 1]];
+    if (from === NEVER) continue;
+    const low = Math.max(1, from);
+    if (low <= depth - 1) {
+      open[low]++;
+      open[depth]--;
+    }
+  }
+  let running = 0;
+  for (let f = 1; f <= pages; f++) {
+    running += closedWriteBacks[f] + open[f];
+    out[f - 1] += running;
+  }
+}
+
+/** An image as a checkpoint stores it: counts in 32 bits where they fit (a third less memory). */
+export interface PackedImage {
+  order: Int32Array;
+  dirtyFrom: Int32Array;
+  histogram: Uint32Array | Float64Array;
+  closedWriteBacks: Int32Array | Float64Array;
+  references: number;
+  zeroFills: number;
+}
+
+/**
+ * Packs an image: every count is at most the references, and a closed write-back entry at
+ * most that in size, so below 2^31 references both fit 32 bits.
+ */
+export function packImage(image: StackMemoryImage): PackedImage {
+  const fits = image.references < 2 ** 31;
+  return {
+    order: image.order,
+    dirtyFrom: image.dirtyFrom,
+    histogram: fits ? Uint32Array.from(image.histogram) : image.histogram,
+    closedWriteBacks: fits ? Int32Array.from(image.closedWriteBacks) : image.closedWriteBacks,
+    references: image.references,
+    zeroFills: image.zeroFills,
+  };
+}
+
+export function unpackImage(packed: PackedImage): StackMemoryImage {
+  return {
+    order: packed.order,
+    dirtyFrom: packed.dirtyFrom,
+    histogram: Float64Array.from(packed.histogram),
+    closedWriteBacks: Float64Array.from(packed.closedWriteBacks),
+    references: packed.references,
+    zeroFills: packed.zeroFills,
+  };
+}
+
+/** Bytes a packed image of `pages` pages takes at most. */
+export function packedImageBytes(pages: number): number {
+  return 4 * pages + 4 * pages + 2 * 4 * (pages + 2) + 64;
 }

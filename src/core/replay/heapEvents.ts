@@ -8,6 +8,9 @@
 // the tail's item moves into the hole (not when the victim is the tail itself), and a reorder
 // emits rekey. tests/core/replay/heapEvents.test.ts checks this against real runs.
 
+import type { Heap } from '../structures/heap/heap';
+import type { OpList } from './opList';
+
 /** The counters of a heap that the count reads, cumulative. */
 export interface HeapCounts {
   accesses: number;
@@ -39,4 +42,20 @@ export function heapOpEvents(shape: HeapOpShape, before: HeapCounts, after: Heap
     (after.comparisons - before.comparisons) +
     (after.swaps - before.swaps)
   );
+}
+
+/** What operation k of `ops` will do to `heap` as it is now (handleOf: each item's slot). */
+export function heapOpShape(heap: Heap, ops: OpList, k: number, handleOf: Int32Array): HeapOpShape {
+  switch (ops.kinds[k]) {
+    case 0:
+      return 'insert';
+    case 1:
+      return heap.lastSlot === heap.layout.rootSlot ? 'remove-tail' : 'remove-inner';
+    case 2:
+      return handleOf[ops.handles[k]] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
+    case 4:
+      return ops.handles[k] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
+    default:
+      return 'reorder';
+  }
 }

@@ -2,6 +2,7 @@
 // so the article's run (4M operations) fits a page's memory. Read back one at a time.
 
 import type { OpKind } from '../events';
+import type { PriorityQueue } from '../structures/queue';
 
 /** One operation, in terms both sides can run (see recordOps.ts). */
 export type ReplayOp =
@@ -132,4 +133,42 @@ export class OpList {
     this.handles = handles;
     this.keys = keys;
   }
+}
+
+/**
+ * Runs operation k of `ops` on a queue; `handleOf` holds each item's handle (slot or node),
+ * which operations that name an item need.
+ */
+export function applyOp(queue: PriorityQueue, ops: OpList, k: number, handleOf: Int32Array): void {
+  const handle = ops.handles[k];
+  switch (ops.kinds[k]) {
+    case 0: // insert
+      queue.insert(handle, ops.keys[k]);
+      break;
+    case 1: // popMin
+      queue.popMin();
+      break;
+    case 2: // deleteItem
+      queue.delete(handleOf[handle]);
+      break;
+    case 3: // reorderItem
+      queue.reorder(handleOf[handle], ops.keys[k]);
+      break;
+    case 4: // deleteSlot
+      queue.delete(handle);
+      break;
+    case 5: // reorderSlot
+      queue.reorder(handle, ops.keys[k]);
+      break;
+  }
+}
+
+/** Whether any operation names an item (expiry's refreshes and purges): then handles are kept. */
+export function namesItems(ops: OpList | null): boolean {
+  if (ops === null) return true;
+  for (let k = 0; k < ops.length; k++) {
+    const kind = ops.kinds[k];
+    if (kind === 2 || kind === 3) return true;
+  }
+  return false;
 }

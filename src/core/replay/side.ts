@@ -14,8 +14,8 @@ import {
   type StructureKind,
   type StructureSpec,
 } from '../structures/registry';
-import { fixedEvents, type HeapOpShape } from './heapEvents';
-import type { OpList } from './opList';
+import { fixedEvents, heapOpShape } from './heapEvents';
+import { applyOp, namesItems, type OpList } from './opList';
 import { type ViewSnapshot, ViewState } from './viewState';
 
 /** Forwards events to whichever sink is current (the simulation's sink is fixed at construction). */
@@ -70,16 +70,6 @@ export interface SideState {
   heap: HeapSnapshot;
   handleOf: Int32Array | null;
   view: ViewSnapshot;
-}
-
-/** Whether any operation names an item (expiry's refreshes and purges): then handles are kept. */
-export function namesItems(ops: OpList | null): boolean {
-  if (ops === null) return true;
-  for (let k = 0; k < ops.length; k++) {
-    const kind = ops.kinds[k];
-    if (kind === 2 || kind === 3) return true;
-  }
-  return false;
 }
 
 /** One structure, its pager and its view state. */
@@ -159,28 +149,7 @@ export class Side {
   }
 
   private apply(ops: OpList, k: number): void {
-    const queue = this.queue;
-    const handle = ops.handles[k];
-    switch (ops.kinds[k]) {
-      case 0: // insert
-        queue.insert(handle, ops.keys[k]);
-        break;
-      case 1: // popMin
-        queue.popMin();
-        break;
-      case 2: // deleteItem
-        queue.delete(this.handleOf[handle]);
-        break;
-      case 3: // reorderItem
-        queue.reorder(this.handleOf[handle], ops.keys[k]);
-        break;
-      case 4: // deleteSlot
-        queue.delete(handle);
-        break;
-      case 5: // reorderSlot
-        queue.reorder(handle, ops.keys[k]);
-        break;
-    }
+    applyOp(this.queue, ops, k, this.handleOf);
   }
 
   /** Whether advance() runs without events (an LRU heap too large for the tree view). */
@@ -206,7 +175,7 @@ export class Side {
     this.sink.target = this.view;
     try {
       for (let k = from; k < to; k++) {
-        const shape = this.shapeOf(heap, ops, k);
+        const shape = heapOpShape(heap, ops, k, this.handleOf);
         const comparisons = heap.comparisons;
         const swaps = heap.swaps;
         this.apply(ops, k);
@@ -241,22 +210,6 @@ export class Side {
     } finally {
       heap.setSinks(true, true);
       this.memory.target = this.pager;
-    }
-  }
-
-  /** What operation k will do beyond references, compares and swaps (heapEvents.ts). */
-  private shapeOf(heap: Heap, ops: OpList, k: number): HeapOpShape {
-    switch (ops.kinds[k]) {
-      case 0:
-        return 'insert';
-      case 1:
-        return heap.lastSlot === heap.layout.rootSlot ? 'remove-tail' : 'remove-inner';
-      case 2:
-        return this.handleOf[ops.handles[k]] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
-      case 4:
-        return ops.handles[k] === heap.lastSlot ? 'remove-tail' : 'remove-inner';
-      default:
-        return 'reorder';
     }
   }
 

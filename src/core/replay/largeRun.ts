@@ -1,0 +1,68 @@
+// A large heap run's pieces for one side, from the scenario: the plan, the recorder that makes
+// the first pass and the server that answers seeks. A worker builds these (worker/sideWorker.ts);
+// the tests build them in one thread.
+
+import {
+  type Scenario,
+  scenarioPages,
+  scenarioWorkload,
+  sidePages,
+  sideSpec,
+} from '../scenario/scenario';
+import { expectedOperations, workloadCapacity } from '../workloads/workloads';
+import { type LargePlan, largePlan } from './largePlan';
+import type { OpList } from './opList';
+import { raceSampleOps } from './raceSamples';
+import type { SideName } from './side';
+import { SideRecorder, type SideStore } from './sideRecorder';
+import { SideServer } from './sideServer';
+
+/** The plan for a scenario: both sides' workers and the page use the same one. */
+export function scenarioPlan(scenario: Scenario): LargePlan {
+  const workload = scenarioWorkload(scenario);
+  return largePlan(
+    expectedOperations(workload),
+    scenarioPages(scenario),
+    workloadCapacity(workload),
+  );
+}
+
+/** The race samples for a scenario of `operations` operations. */
+export function scenarioRaceOps(scenario: Scenario, operations: number): Int32Array {
+  return raceSampleOps(operations, scenarioPages(scenario));
+}
+
+export function sideRecorder(
+  scenario: Scenario,
+  side: SideName,
+  ops: OpList,
+  items: number,
+  plan: LargePlan,
+): SideRecorder {
+  return new SideRecorder(
+    sideSpec(scenario, side),
+    workloadCapacity(scenarioWorkload(scenario)),
+    items,
+    sidePages(scenario, side),
+    ops,
+    plan,
+    scenarioRaceOps(scenario, ops.length),
+  );
+}
+
+export function sideServer(
+  scenario: Scenario,
+  side: SideName,
+  ops: OpList,
+  items: number,
+  store: SideStore,
+): SideServer {
+  return new SideServer(
+    sideSpec(scenario, side),
+    workloadCapacity(scenarioWorkload(scenario)),
+    items,
+    sidePages(scenario, side),
+    ops,
+    store,
+  );
+}

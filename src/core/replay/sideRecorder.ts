@@ -1,0 +1,177 @@
+// One side of a large heap run, recorded once for the page's replay (largePlan.ts explains the
+// plan): every operation's event count, the race of transfers at every frame count, and the
+// checkpoints a worker keeps. The heap's references go to the WebAssembly stack kernel
+// (memory/stackDistances.ts), whose state is read out as a StackMemory image at each dense
+// checkpoint; no event is made.
+
+import { AllFramesCounter } from '../memory/stackDistances';
+import { type PackedImage, packImage, transfersFrom } from '../memory/stackMemory';
+import { Heap, type HeapSnapshot } from '../structures/heap/heap';
+import { makeQueue, type StructureSpec } from '../structures/registry';
+import { heapOpEvents, heapOpShape } from './heapEvents';
+import type { LargePlan } from './largePlan';
+import { applyOp, namesItems, type OpList } from './opList';
+import type { ViewScalars } from './viewState';
+
+/** A dense checkpoint: the stack image and what the view shows besides (op = (index + 1) × denseEvery). */
+export interface DenseCheckpoint {
+  image: PackedImage;
+  scalars: ViewScalars;
+}
+
+/** A heap copy with its keys in 32 bits where every key fits (the article's do). */
+export interface PackedHeap extends Omit<HeapSnapshot, 'keys'> {
+  keys: Uint32Array | Float64Array;
+}
+
+/** What a worker keeps of one side to serve states (sideServer.ts). */
+export interface SideStore {
+  plan: LargePlan;
+  /** dense[i] is taken before operation (i + 1) × denseEvery; the state before 0 is the empty one. */
+  dense: DenseCheckpoint[];
+  /** sparse[i] is taken before operation (i + 1) × sparseEvery. */
+  sparse: PackedHeap[];
+}
+
+export function packHeap(snapshot: HeapSnapshot): PackedHeap {
+  const keys = snapshot.keys;
+  let fits = true;
+  for (let slot = 0; slot < keys.length; slot++) {
+    const key = keys[slot];
+    if (!(Number.isInteger(key) && key >= 0 && key < 2 ** 32)) {
+      fits = false;
+      break;
+    }
+  }
+  return { ...snapshot, keys: fits ? Uint32Array.from(keys) : keys };
+}
+
+export function unpackHeap(packed: PackedHeap): HeapSnapshot {
+  return { ...packed, keys: Float64Array.from(packed.keys) };
+}
+
+/** Operations recorded between two looks at the clock. */
+const CHUNK = 2048;
+
+export class SideRecorder {
+  /** Events of each operation, as the page's replay of it emits them. */
+  readonly eventCounts: Uint32Array;
+  /** race[i * pages + f - 1]: transfers after raceOps[i] operations with f resident pages. */
+  readonly race: Uint32Array;
+  readonly store: SideStore;
+  private readonly heap: Heap;
+  private readonly counter: AllFramesCounter;
+  private readonly handleOf: Int32Array;
+  private readonly curve: Float64Array;
+  private next = 0;
+  private events = 0;
+  private nextRace = 0;
+
+  constructor(
+    spec: StructureSpec,
+    capacity: number,
+    items: number,
+    readonly pages: number,
+    private readonly ops: OpList,
+    plan: LargePlan,
+    private readonly raceOps: Int32Array,
+  ) {
+    this.counter = new AllFramesCounter(pages, spec.itemsPerPage);
+    const tracks = namesItems(ops);
+    this.handleOf = new Int32Array(tracks ? Math.max(1, items) : 1);
+    const queue = makeQueue(spec, {
+      capacity,
+      memory: this.counter,
+      sink: null,
+      onHandle: tracks
+        ? (item, slot) => {
+            this.handleOf[item] = slot;
+          }
+        : null,
+    });
+    if (!(queue instanceof Heap)) throw new Error(`${spec.kind} is not a heap`);
+    this.heap = queue;
+    this.eventCounts = new Uint32Array(ops.length);
+    this.race = new Uint32Array(raceOps.length * pages);
+    this.curve = new Float64Array(pages);
+    this.store = { plan, dense: [], sparse: [] };
+    this.sampleRace();
+  }
+
+  get done(): boolean {
+    return this.next === this.ops.length;
+  }
+
+  /** Fraction of the operations recorded, 0..1. */
+  get progress(): number {
+    return this.ops.length === 0 ? 1 : this.next / this.ops.length;
+  }
+
+  /** Records for about `budgetMs`; true once every operation is recorded. */
+  runFor(budgetMs: number, now: () => number): boolean {
+    const stop = now() + budgetMs;
+    while (!this.done) {
+      this.runChunk(Math.min(this.ops.length, this.next + CHUNK));
+      if (now() >= stop) break;
+    }
+    return this.done;
+  }
+
+  private runChunk(until: number): void {
+    const { heap, ops, handleOf, eventCounts } = this;
+    const { denseEvery, sparseEvery } = this.store.plan;
+    for (let k = this.next; k < until; k++) {
+      if (k > 0 && k % denseEvery === 0) this.takeDense(k);
+      if (k > 0 && k % sparseEvery === 0) this.store.sparse.push(packHeap(heap.snapshot()));
+      const shape = heapOpShape(heap, ops, k, handleOf);
+      const accesses = heap.accesses;
+      const comparisons = heap.comparisons;
+      const swaps = heap.swaps;
+      applyOp(heap, ops, k, handleOf);
+      const events = heapOpEvents(
+        shape,
+        { accesses, comparisons, swaps },
+        { accesses: heap.accesses, comparisons: heap.comparisons, swaps: heap.swaps },
+      );
+      eventCounts[k] = events;
+      this.events += events;
+      this.next = k + 1;
+      if (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === k + 1) {
+        this.sampleRace();
+      }
+    }
+  }
+
+  private takeDense(k: number): void {
+    const heap = this.heap;
+    this.store.dense.push({
+      image: packImage(this.counter.image(heap.accesses)),
+      scalars: {
+        comparisons: heap.comparisons,
+        swaps: heap.swaps,
+        operations: k,
+        events: this.events,
+        lastSlot: heap.lastSlot,
+        itemCount: heap.size,
+        lastTouchPage: this.counter.latestPage,
+      },
+    });
+  }
+
+  /** Every race sample that falls on the operations run so far (several may share a count). */
+  private sampleRace(): void {
+    while (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === this.next) {
+      const image = this.counter.image(this.heap.accesses);
+      transfersFrom(
+        image.histogram,
+        image.closedWriteBacks,
+        image.dirtyFrom,
+        image.order,
+        this.pages,
+        this.curve,
+      );
+      this.race.set(this.curve, this.nextRace * this.pages);
+      this.nextRace++;
+    }
+  }
+}

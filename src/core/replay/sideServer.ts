@@ -1,0 +1,70 @@
+// Serves the state of one side of a large heap run before any operation, from the checkpoints
+// its recording kept (largePlan.ts): the heap copy before it, the heap run bare to the stack
+// image before it, then the operations in between run into the view. A worker runs this; the
+// page asks it only for jumps beyond what it can reach by itself.
+
+import { unpackImage } from '../memory/stackMemory';
+import type { StructureSpec } from '../structures/registry';
+import type { OpList } from './opList';
+import { Side, type SideState } from './side';
+import { type SideStore, unpackHeap } from './sideRecorder';
+
+export class SideServer {
+  private readonly side: Side;
+  private readonly initial: SideState;
+  /** The operation the side sits before now (-1: nowhere yet). */
+  private at = -1;
+
+  constructor(
+    spec: StructureSpec,
+    capacity: number,
+    items: number,
+    pages: number,
+    private readonly ops: OpList,
+    private readonly store: SideStore,
+  ) {
+    // The view's frame count does not matter: the page answers for its own (ViewState.restore).
+    this.side = new Side(spec, capacity, items, 1, pages, 'lru', ops);
+    if (!this.side.runsFast) throw new Error('a large run serves heaps under LRU only');
+    this.initial = this.side.exportState();
+  }
+
+  /** The side's state before operation `op` (0..operations). */
+  stateAt(op: number): SideState {
+    if (!(Number.isInteger(op) && op >= 0 && op <= this.ops.length)) {
+      throw new RangeError(`operation ${op} is outside 0..${this.ops.length}`);
+    }
+    this.moveTo(op);
+    return this.side.exportState();
+  }
+
+  private moveTo(op: number): void {
+    const { denseEvery, sparseEvery } = this.store.plan;
+    const side = this.side;
+    // Close ahead of where the side is: run on (cheaper than any checkpoint).
+    if (this.at >= 0 && this.at <= op && op - this.at <= denseEvery) {
+      side.advance(this.ops, this.at, op);
+      this.at = op;
+      return;
+    }
+    if (op === 0) {
+      side.importState(this.initial);
+      this.at = 0;
+      return;
+    }
+    // The stack image strictly before `op`, so at least one operation runs into the view and
+    // sets what an image does not keep (the latest reference and operation).
+    const dense = Math.floor((op - 1) / denseEvery) * denseEvery;
+    const sparse = Math.floor(dense / sparseEvery) * sparseEvery;
+    if (sparse === 0) side.importState(this.initial);
+    else side.restoreHeap(unpackHeap(this.store.sparse[sparse / sparseEvery - 1]));
+    side.runBare(this.ops, sparse, dense);
+    if (dense === 0) side.view.restore(this.initial.view);
+    else {
+      const checkpoint = this.store.dense[dense / denseEvery - 1];
+      side.view.restoreImage(unpackImage(checkpoint.image), checkpoint.scalars);
+    }
+    side.advance(this.ops, dense, op);
+    this.at = op;
+  }
+}
