@@ -68,7 +68,7 @@ describe('validateCommandLine: runs that would not fit the memory budget', () =>
       "--items 16777216 with --layout rb, --node-bytes 4096 and --page-items 4 spans 2,147,483,776 pages and would need about 29 GiB; the command line's budget is 4 GiB (fewer --items, larger --page-items or smaller --node-bytes)",
     );
     expect(refusal(['sweep', '--layout', 'treap', ...big])).toBe(
-      "--items 16777216 with --layout treap, --node-bytes 4096 and --page-items 4 spans 2,147,483,776 pages and would need about 194 GiB; the command line's budget is 4 GiB (fewer --items, larger --page-items or smaller --node-bytes)",
+      "--items 16777216 with --layout treap, --node-bytes 4096 and --page-items 4 spans 2,147,483,776 pages and would need about 202 GiB; the command line's budget is 4 GiB (fewer --items, larger --page-items or smaller --node-bytes)",
     );
   });
 

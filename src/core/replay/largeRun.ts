@@ -2,6 +2,7 @@
 // the first pass and the server that answers seeks. A worker builds these (worker/sideWorker.ts);
 // the tests build them in one thread.
 
+import { type LargePlan, largePlan } from '../scenario/largePlan';
 import {
   type Scenario,
   scenarioPages,
@@ -10,7 +11,6 @@ import {
   sideSpec,
 } from '../scenario/scenario';
 import { expectedOperations, workloadCapacity } from '../workloads/workloads';
-import { type LargePlan, largePlan } from './largePlan';
 import type { OpList } from './opList';
 import { raceSampleOps } from './raceSamples';
 import type { SideName } from './side';

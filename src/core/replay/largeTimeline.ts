@@ -5,6 +5,7 @@
 // little need no worker; a jump further away asks the workers for a new anchor (fetchFor) and
 // seeks once it has come.
 
+import type { LargePlan } from '../scenario/largePlan';
 import {
   type Scenario,
   scenarioPages,
@@ -13,7 +14,6 @@ import {
   sideSpec,
 } from '../scenario/scenario';
 import { workloadCapacity } from '../workloads/workloads';
-import type { LargePlan } from './largePlan';
 import type { OpList } from './opList';
 import { Replay } from './replay';
 import { SIDES, Side, type SideState } from './side';
@@ -25,6 +25,8 @@ export interface StateSource {
    * (the source keeps one request in flight and drops the ones waiting behind a newer one).
    */
   states(op: number): Promise<SideState[] | null>;
+  /** Stops whatever serves the states (the workers); later requests resolve null. */
+  dispose?(): void;
 }
 
 /** What the workers' recordings give the page (one entry per side for the arrays). */
@@ -86,6 +88,10 @@ export class LargeTimeline extends Replay {
 
   get ready(): boolean {
     return true;
+  }
+
+  override dispose(): void {
+    this.source.dispose?.();
   }
 
   /** The operation the page's anchor is before (for reports and tests). */

@@ -56,6 +56,19 @@ export class OpList {
     this.keys = new Float64Array(size);
   }
 
+  /** A list over arrays another thread filled (a worker's copy): they are used, not copied. */
+  static fromArrays(kinds: Uint8Array, handles: Int32Array, keys: Float64Array): OpList {
+    if (handles.length !== kinds.length || keys.length !== kinds.length) {
+      throw new RangeError('the operation arrays differ in length');
+    }
+    const list = new OpList(1);
+    list.kinds = kinds;
+    list.handles = handles;
+    list.keys = keys;
+    list.count = kinds.length;
+    return list;
+  }
+
   get length(): number {
     return this.count;
   }

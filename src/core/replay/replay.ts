@@ -85,6 +85,9 @@ export abstract class Replay {
     return Promise.resolve(true);
   }
 
+  /** Lets go of what serves the timeline (a large run's workers); the page calls it on replacing it. */
+  dispose(): void {}
+
   /** The step a version 1 or 2 link meant (see timeline.ts); others keep their step. */
   stepFromLegacy(legacyStep: number): number {
     return legacyStep;

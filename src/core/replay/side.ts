@@ -3,7 +3,7 @@
 
 import type { EventSink, SimEvent } from '../events';
 import { makePager } from '../memory/makePager';
-import { type MemoryObserver, NO_MEMORY } from '../memory/observer';
+import { type MemoryObserver, SKIP_MEMORY } from '../memory/observer';
 import type { Pager, Policy, PolicyView } from '../memory/pager';
 import { type PageTrace, PageTraceRecorder } from '../memory/pageTrace';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
@@ -23,20 +23,6 @@ class SwitchSink implements EventSink {
   target: EventSink | null = null;
   emit(event: SimEvent): void {
     this.target?.emit(event);
-  }
-}
-
-/**
- * Forwards references to whichever observer is current: the pager (events), the view directly
- * (the fast path) or nowhere (a bare run to a checkpoint). It takes no whole sift-down steps.
- */
-class SwitchMemory implements MemoryObserver {
-  constructor(public target: MemoryObserver) {}
-  read(slot: number): void {
-    this.target.read(slot);
-  }
-  write(slot: number): void {
-    this.target.write(slot);
   }
 }
 
@@ -81,7 +67,6 @@ export class Side {
   private readonly handleOf: Int32Array;
   private readonly tracksHandles: boolean;
   private readonly sink = new SwitchSink();
-  private readonly memory: SwitchMemory | null;
   private readonly feeder: PageFeeder | null;
   /** The heap, when the side can run operations without their events (see advance()). */
   private readonly fastHeap: Heap | null;
@@ -114,10 +99,9 @@ export class Side {
       sink: this.sink,
       future,
     });
-    this.memory = recordInto === null ? new SwitchMemory(this.pager) : null;
     this.queue = makeQueue(spec, {
       capacity,
-      memory: recordInto ?? this.memory ?? this.pager,
+      memory: recordInto ?? this.pager,
       sink: this.sink,
       onHandle: this.tracksHandles
         ? (item, handle) => {
@@ -165,13 +149,13 @@ export class Side {
    */
   advance(ops: OpList, from: number, to: number): void {
     const heap = this.fastHeap;
-    if (heap === null || this.memory === null || this.feeder === null) {
+    if (heap === null || this.feeder === null) {
       for (let k = from; k < to; k++) this.run(ops, k, this.view);
       return;
     }
     const counters = this.view.counters;
     heap.setSinks(false, true);
-    this.memory.target = this.feeder;
+    heap.setMemory(this.feeder);
     this.sink.target = this.view;
     try {
       for (let k = from; k < to; k++) {
@@ -188,7 +172,7 @@ export class Side {
       }
     } finally {
       heap.setSinks(true, true);
-      this.memory.target = this.pager;
+      heap.setMemory(this.pager);
       this.sink.target = null;
     }
     this.view.lastSlot = heap.lastSlot;
@@ -202,14 +186,14 @@ export class Side {
    */
   runBare(ops: OpList, from: number, to: number): void {
     const heap = this.fastHeap;
-    if (heap === null || this.memory === null) throw new Error('only a fast heap side runs bare');
+    if (heap === null) throw new Error('only a fast heap side runs bare');
     heap.setSinks(false, false);
-    this.memory.target = NO_MEMORY;
+    heap.setMemory(SKIP_MEMORY);
     try {
       for (let k = from; k < to; k++) this.apply(ops, k);
     } finally {
       heap.setSinks(true, true);
-      this.memory.target = this.pager;
+      heap.setMemory(this.pager);
     }
   }
 
@@ -287,7 +271,7 @@ export const SIDES: readonly SideName[] = ['left', 'right'];
 export type SideName = 'left' | 'right';
 
 /** OPT's future: every reference the side will make, from a bare run of its operations. */
-function recordFuture(
+export function recordFuture(
   spec: StructureSpec,
   capacity: number,
   items: number,

@@ -6,10 +6,10 @@
 
 import { AllFramesCounter } from '../memory/stackDistances';
 import { type PackedImage, packImage, transfersFrom } from '../memory/stackMemory';
+import type { LargePlan } from '../scenario/largePlan';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import { makeQueue, type StructureSpec } from '../structures/registry';
 import { heapOpEvents, heapOpShape } from './heapEvents';
-import type { LargePlan } from './largePlan';
 import { applyOp, namesItems, type OpList } from './opList';
 import type { ViewScalars } from './viewState';
 

@@ -2,7 +2,12 @@
 // limits, with one message naming the parameters involved.
 
 import { DEFAULT_NODE_BYTES, isHeapKind, STRUCTURES } from '../structures/registry';
-import { type LimitProblem, largestFittingItems, runLimitProblem } from './pageLimits';
+import {
+  type LimitProblem,
+  largestFittingItems,
+  PAGE_MAX_HEAP_ITEMS,
+  runLimitProblem,
+} from './pageLimits';
 import { err } from './params';
 import {
   animatedRun,
@@ -69,9 +74,13 @@ function involvedParams(scenario: Scenario, problem: LimitProblem): string[] {
   switch (problem.limit) {
     case 'items':
     case 'ops':
-      return [size, 'left', 'right'];
+      // Heaps on both sides go further under LRU: the policy is part of the combination.
+      return pointer || scenario.policy === 'lru'
+        ? [size, 'left', 'right']
+        : [size, 'policy', 'left', 'right'];
     case 'pages':
     case 'memory':
+    case 'worker memory':
       return pointer ? [size, 'node', 'page', 'left', 'right'] : [size, 'page', 'left', 'right'];
     case 'steps':
       return [size, 'left', 'right', 'workload'];
@@ -92,6 +101,8 @@ function scenarioValue(scenario: Scenario, name: string): string {
       return scenario.left;
     case 'right':
       return scenario.right;
+    case 'policy':
+      return scenario.policy;
     default:
       return scenario.workload;
   }
@@ -100,8 +111,18 @@ function scenarioValue(scenario: Scenario, name: string): string {
 function describeProblem(scenario: Scenario, problem: LimitProblem): string {
   const count = (n: number) => n.toLocaleString('en-US');
   switch (problem.limit) {
-    case 'items':
-      return `the script holds up to ${count(problem.value)} items at once; the page animates at most ${count(problem.max)} with these structures`;
+    case 'items': {
+      const what =
+        scenario.workload === 'script'
+          ? `the script holds up to ${count(problem.value)} items at once`
+          : `${count(problem.value)} items`;
+      const heaps = isHeapKind(scenario.left) && isHeapKind(scenario.right);
+      const why =
+        heaps && scenario.policy !== 'lru'
+          ? ` (up to ${count(PAGE_MAX_HEAP_ITEMS)} under LRU, whose stack answers every frame count from checkpoints)`
+          : '';
+      return `${what}; the page animates at most ${count(problem.max)} with these structures${why}`;
+    }
     case 'ops':
       return `the script has ${count(problem.value)} operations; the page takes at most ${count(problem.max)}`;
     case 'pages':
@@ -110,5 +131,7 @@ function describeProblem(scenario: Scenario, problem: LimitProblem): string {
       return `this can take up to ${count(problem.value)} steps; the page prepares at most ${count(problem.max)} (worst case, counted before starting)`;
     case 'memory':
       return `its timeline would need about ${Math.ceil(problem.value / 2 ** 20)} MB; the page allows ${Math.round(problem.max / 2 ** 20)} MB`;
+    case 'worker memory':
+      return `each of its two workers would need about ${Math.ceil(problem.value / 2 ** 20)} MB for its checkpoints; the page allows ${Math.round(problem.max / 2 ** 20)} MB`;
   }
 }

@@ -3,13 +3,21 @@
 // largest run that fits when a link asks for too much. The link parser applies these; the
 // README's limits table is written from LIMITS below.
 
+import type { Policy } from '../memory/pager';
 import type { Layout } from '../structures/heap/indexMaps';
 import { WORD_BYTES } from '../structures/pointer/arena';
 import { heapLayout, isHeapKind, type StructureKind, structurePages } from '../structures/registry';
 import { expectedOperations, type Workload, workloadCapacity } from '../workloads/workloads';
+import { largePlan, workerBytes } from './largePlan';
 
 /** Largest heap or search tree the page animates (a first pass of ~16k x 4 operations). */
 export const PAGE_MAX_ITEMS = 16_384;
+/**
+ * Largest heaps the page replays when both sides are heaps under LRU: past PAGE_MAX_ITEMS the
+ * run is recorded by workers and replayed from checkpoints (replay/largeTimeline.ts), so the
+ * article's own run (1M items) can be watched. 2^20 keeps its steps within 2^32.
+ */
+export const PAGE_MAX_HEAP_ITEMS = 2 ** 20;
 /** The sorted list's inserts walk the list: past this its first pass records tens of millions of events. */
 export const PAGE_LIST_MAX_ITEMS = 2048;
 /** Longest custom script the page accepts. */
@@ -25,6 +33,8 @@ export const PAGE_MAX_PAGES = 4097;
 export const PAGE_MAX_STEP_BOUND = 2 ** 27;
 /** Memory the page's timeline may take (its checkpoints dominate): see timelineBytes. */
 export const PAGE_MEMORY_BUDGET_BYTES = 256 * 2 ** 20;
+/** Memory each of a large run's two workers may take (see largeRunBytes). */
+export const PAGE_WORKER_BUDGET_BYTES = 320 * 2 ** 20;
 
 /** What a scenario runs, as far as its size is concerned. */
 export interface AnimatedRun {
@@ -33,11 +43,36 @@ export interface AnimatedRun {
   itemsPerPage: number;
   nodeBytes: number;
   workload: Workload;
+  /** The replacement policy (LRU when not said). */
+  policy?: Policy;
 }
 
-/** Most items (or, for a script, the most it holds at once) a pair of sides may have. */
-export function itemsCap(left: StructureKind, right: StructureKind): number {
-  return left === 'list' || right === 'list' ? PAGE_LIST_MAX_ITEMS : PAGE_MAX_ITEMS;
+/**
+ * Most items (or, for a script, the most it holds at once) a pair of sides may have: a large
+ * run needs heaps on both sides under LRU, whose views answer every frame count from the
+ * checkpoints of their recency stacks.
+ */
+export function itemsCap(
+  left: StructureKind,
+  right: StructureKind,
+  policy: Policy = 'lru',
+): number {
+  if (left === 'list' || right === 'list') return PAGE_LIST_MAX_ITEMS;
+  return isHeapKind(left) && isHeapKind(right) && policy === 'lru'
+    ? PAGE_MAX_HEAP_ITEMS
+    : PAGE_MAX_ITEMS;
+}
+
+/**
+ * Whether the page records the run in workers and replays it from their checkpoints
+ * (replay/largeTimeline.ts) rather than preparing it itself: heaps over PAGE_MAX_ITEMS.
+ */
+export function isLargeRun(run: AnimatedRun): boolean {
+  return (
+    run.workload.kind !== 'script' &&
+    run.workload.items > PAGE_MAX_ITEMS &&
+    itemsCap(run.left, run.right, run.policy ?? 'lru') > PAGE_MAX_ITEMS
+  );
 }
 
 /** Pages each side spans. */
@@ -242,6 +277,30 @@ export function timelineBytes(run: AnimatedRun): number {
   return side(run.left, leftPages) + side(run.right, rightPages) + operations * (64 + 16) + race;
 }
 
+/**
+ * Bytes a large run takes, on the page and in each worker (replay/largePlan.ts): the page keeps
+ * the operations (13 bytes each), the step index (8), the race table, and per side its heap
+ * and a copy of it as the anchor (12 bytes a slot each) and its items' slots where operations
+ * name items; each worker keeps the operations, their event counts (4 bytes each), its race
+ * rows, its checkpoints (largePlan.ts's budgets) and two heaps (the recording's and the
+ * server's).
+ */
+export function largeRunBytes(run: AnimatedRun): { page: number; worker: number } {
+  const capacity = workloadCapacity(run.workload);
+  const operations = expectedOperations(run.workload);
+  const pages = Math.max(...runPages(run));
+  const items = insertCount(run.workload);
+  const handles = run.workload.kind === 'phk' ? 0 : 4 * items;
+  const heap = 12 * (capacity + 8) + handles;
+  const race = 4 * Math.min((operations + 1) * pages, RACE_ENTRIES + pages);
+  const plan = largePlan(operations, pages, capacity);
+  return {
+    page: operations * (13 + 8) + 2 * race + 2 * 2 * heap,
+    worker:
+      operations * (13 + 4) + race + workerBytes(plan, operations, pages, capacity) + 2 * heap,
+  };
+}
+
 function insertCount(workload: Workload): number {
   switch (workload.kind) {
     case 'phk':
@@ -262,16 +321,19 @@ export type LimitProblem =
   | { limit: 'ops'; value: number; max: number }
   | { limit: 'pages'; side: 'left' | 'right'; value: number; max: number }
   | { limit: 'steps'; value: number; max: number }
-  | { limit: 'memory'; value: number; max: number };
+  | { limit: 'memory'; value: number; max: number }
+  | { limit: 'worker memory'; value: number; max: number };
 
 /** The first limit the run is over, checked from the cheapest test to the dearest, or null. */
 export function runLimitProblem(run: AnimatedRun): LimitProblem | null {
   const capacity = workloadCapacity(run.workload);
-  const cap = itemsCap(run.left, run.right);
+  const cap = itemsCap(run.left, run.right, run.policy ?? 'lru');
   if (run.workload.kind === 'script') {
     if (run.workload.ops.length > PAGE_MAX_SCRIPT_OPS)
       return { limit: 'ops', value: run.workload.ops.length, max: PAGE_MAX_SCRIPT_OPS };
-    if (capacity > cap) return { limit: 'items', value: capacity, max: cap };
+    // A script is prepared on the page, whatever its structures (never a large run).
+    const scriptCap = Math.min(cap, PAGE_MAX_ITEMS);
+    if (capacity > scriptCap) return { limit: 'items', value: capacity, max: scriptCap };
   } else if (run.workload.items > cap) {
     return { limit: 'items', value: run.workload.items, max: cap };
   }
@@ -279,6 +341,15 @@ export function runLimitProblem(run: AnimatedRun): LimitProblem | null {
   for (const [index, side] of (['left', 'right'] as const).entries()) {
     if (pages[index] > PAGE_MAX_PAGES)
       return { limit: 'pages', side, value: pages[index], max: PAGE_MAX_PAGES };
+  }
+  if (isLargeRun(run)) {
+    // No step bound: a large run's steps are counted, never stored or replayed as events.
+    const bytes = largeRunBytes(run);
+    if (bytes.page > PAGE_MEMORY_BUDGET_BYTES)
+      return { limit: 'memory', value: bytes.page, max: PAGE_MEMORY_BUDGET_BYTES };
+    if (bytes.worker > PAGE_WORKER_BUDGET_BYTES)
+      return { limit: 'worker memory', value: bytes.worker, max: PAGE_WORKER_BUDGET_BYTES };
+    return null;
   }
   const bytes = timelineBytes(run);
   if (bytes > PAGE_MEMORY_BUDGET_BYTES)
@@ -299,7 +370,7 @@ export function largestFittingItems(run: AnimatedRun, items: number): number {
   const fits = (n: number) =>
     runLimitProblem({ ...run, workload: { ...workload, items: n } }) === null;
   let low = 0;
-  let high = Math.min(items, itemsCap(run.left, run.right));
+  let high = Math.min(items, itemsCap(run.left, run.right, run.policy ?? 'lru'));
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
     if (fits(mid)) low = mid;

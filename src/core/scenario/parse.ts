@@ -111,10 +111,17 @@ export function parseScenario(link: string): ParsedScenario {
     else errors.push(err('node', `${node.error}; using ${DEFAULT_NODE_BYTES}`));
   }
 
+  // Before the items: how many the page takes depends on it (itemsCap).
+  choiceParam(get, errors, 'policy', POLICIES, 'lru', (value) => {
+    scenario.policy = value;
+  });
+
   const listSide = scenario.left === 'list' || scenario.right === 'list';
+  // The most any combination of these structures takes: past what the policy allows, the
+  // size limits below name the combination (fitLimits.ts).
   intParam(
     'items',
-    { min: 1, max: itemsCap(scenario.left, scenario.right) },
+    { min: 1, max: itemsCap(scenario.left, scenario.right, 'lru') },
     (value) => {
       scenario.items = value;
     },
@@ -174,10 +181,6 @@ export function parseScenario(link: string): ParsedScenario {
       fitPageLimits(scenario, errors, given);
     }
   }
-
-  choiceParam(get, errors, 'policy', POLICIES, 'lru', (value) => {
-    scenario.policy = value;
-  });
 
   // The frame range depends on the size, so it is checked last.
   const pages = scenarioPages(scenario);

@@ -26,12 +26,19 @@ import { type Workload, type WorkloadKind, workloadCapacity } from '../workloads
 import {
   type AnimatedRun,
   PAGE_LIST_MAX_ITEMS,
+  PAGE_MAX_HEAP_ITEMS,
   PAGE_MAX_ITEMS,
   PAGE_MAX_PAGES,
   PAGE_MAX_SCRIPT_OPS,
 } from './pageLimits';
 
-export { PAGE_LIST_MAX_ITEMS, PAGE_MAX_ITEMS, PAGE_MAX_PAGES, PAGE_MAX_SCRIPT_OPS };
+export {
+  PAGE_LIST_MAX_ITEMS,
+  PAGE_MAX_HEAP_ITEMS,
+  PAGE_MAX_ITEMS,
+  PAGE_MAX_PAGES,
+  PAGE_MAX_SCRIPT_OPS,
+};
 
 /** The version links are written in; 1 and 2 are read too (see above). */
 export const SCENARIO_VERSION = 3;
@@ -282,6 +289,7 @@ export function animatedRun(scenario: Scenario): AnimatedRun {
     itemsPerPage: scenario.itemsPerPage,
     nodeBytes: scenario.nodeBytes,
     workload: scenarioWorkload(scenario),
+    policy: scenario.policy,
   };
 }
 

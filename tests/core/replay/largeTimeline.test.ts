@@ -5,13 +5,13 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LargePlan } from '../../../src/core/replay/largePlan';
 import { scenarioRaceOps, sideRecorder, sideServer } from '../../../src/core/replay/largeRun';
 import { type LargeRecording, LargeTimeline } from '../../../src/core/replay/largeTimeline';
 import { recordOps } from '../../../src/core/replay/recordOps';
 import type { Replay } from '../../../src/core/replay/replay';
 import { SIDES } from '../../../src/core/replay/side';
 import { Timeline } from '../../../src/core/replay/timeline';
+import type { LargePlan } from '../../../src/core/scenario/largePlan';
 import {
   DEFAULT_SCENARIO,
   type Scenario,

@@ -5,7 +5,7 @@ import { parseScenario } from '../../../src/core/scenario/parse';
 import {
   checkScript,
   DEFAULT_SCENARIO,
-  PAGE_MAX_ITEMS,
+  PAGE_MAX_HEAP_ITEMS,
   type Scenario,
   scenarioPages,
 } from '../../../src/core/scenario/scenario';
@@ -61,7 +61,7 @@ describe('parseScenario', () => {
       'items=abc&page=500&frames=0&seed=-4&io=fast&workload=nope&keys=1&seedling=3&step=x',
     );
     const byParam = new Map(parsed.errors.map((error) => [error.param, error.message]));
-    expect(byParam.get('items')).toMatch(/items must be an integer from 1 to 16384, got "abc"/);
+    expect(byParam.get('items')).toMatch(/items must be an integer from 1 to 1048576, got "abc"/);
     expect(byParam.get('page')).toMatch(/power of two from 4 to 4096, got "500"/);
     expect(byParam.get('frames')).toMatch(/frames must be an integer from 1 to \d+/);
     expect(byParam.get('seed')).toMatch(/seed must be an integer from 0 to 4294967295/);
@@ -87,9 +87,24 @@ describe('parseScenario', () => {
   });
 
   it('refuses heaps too large to animate instead of attempting them', () => {
-    const parsed = parseScenario(`items=${PAGE_MAX_ITEMS + 1}`);
+    const parsed = parseScenario(`items=${PAGE_MAX_HEAP_ITEMS + 1}`);
     expect(parsed.errors[0].message).toContain('use the command line');
     expect(parsed.scenario.items).toBe(DEFAULT_SCENARIO.items);
+  });
+
+  it('takes the article’s own run for two heaps under LRU, and names the policy past its limit', () => {
+    const article = parseScenario('items=1000000&page=512&frames=9&keys=2147483648');
+    expect(article.errors).toEqual([]);
+    expect(article.scenario.items).toBe(1_000_000);
+    const fifo = parseScenario('items=100000&policy=fifo');
+    expect(fifo.errors.map((error) => error.message)).toEqual([
+      'items=100000, policy=fifo, left=binary, right=bheap: 100,000 items; the page animates at most 16,384 with these structures (up to 1,048,576 under LRU, whose stack answers every frame count from checkpoints); using items=16384, the most that fit',
+    ]);
+    const mixed = parseScenario('items=100000&left=treap');
+    expect(mixed.errors[0].message).toMatch(/^items must be an integer from 1 to 16384/);
+    // Small pages: as many items as the grid's pages allow.
+    const small = parseScenario('items=1000000&page=4');
+    expect(small.errors[0].message).toMatch(/4,097 per side; using items=16387, the most that fit/);
   });
 
   it('keeps markup in a parameter as plain text in its message', () => {

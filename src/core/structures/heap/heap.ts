@@ -58,7 +58,7 @@ export class Heap implements PriorityQueue {
   // and siftDownWide's correction; every other compare reads two slots and every swap writes two,
   // so the rest follows.
   private opAccesses = 0;
-  private readonly memory: MemoryObserver;
+  private memory: MemoryObserver;
   // Where step events and op-begin/op-end go (null: nowhere); setSinks() turns them off and on.
   private sink: EventSink | null;
   private opSink: EventSink | null;
@@ -97,6 +97,14 @@ export class Heap implements PriorityQueue {
 
   get size(): number {
     return this.count;
+  }
+
+  /**
+   * Sends references elsewhere from the next operation on (replay/side.ts switches between its
+   * pager, its view and nothing at all); the sifts read the observer once as they start.
+   */
+  setMemory(memory: MemoryObserver): void {
+    this.memory = memory;
   }
 
   /**

@@ -1,4 +1,5 @@
-// How a large heap run is cut up for the page's replay, so nothing grows with its events.
+// How a large heap run is cut up for the page's replay (replay/largeTimeline.ts), so nothing
+// grows with its events: the page's limits (pageLimits.ts) size a large run from it.
 //
 // The article's run (1M items, 4M operations) makes 256M slot references and ~500M steps; the
 // page keeps none of them. Each side's worker runs the whole scenario once (sideRecorder.ts)
