@@ -1,6 +1,7 @@
 // Composition root: owns the scenario and the timeline on screen, and wires the page's parts.
 
 import { highlightedSlots } from '../core/explain/highlights';
+import type { Replay } from '../core/replay/replay';
 import { SIDES } from '../core/replay/side';
 import { Timeline } from '../core/replay/timeline';
 import { ARTICLE_TOUR } from '../core/scenario/articleTour';
@@ -57,7 +58,7 @@ const READOUT_LINK_DELAY_MS = 300;
 /** Views only draw what the timeline's event-fed states hold; this class decides what they get. */
 export class App {
   private scenario: Scenario = { ...DEFAULT_SCENARIO };
-  private timeline: Timeline;
+  private timeline: Replay;
   private readonly errorBox = new ErrorBox();
   private readonly link = new LinkWriter(() => `?${formatScenario(this.scenario)}`);
   private readonly preparer = new TimelinePreparer();
@@ -100,6 +101,13 @@ export class App {
           this.scheduleRender();
         },
         draw: () => this.render(),
+        waiting: (operation) =>
+          this.preparer.say(
+            operation === null
+              ? null
+              : `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
+          ),
+        failed: (message) => this.errorBox.show([{ param: 'step', message }], 'The workers'),
       },
       this.link,
     );
@@ -397,6 +405,7 @@ export class App {
       scenario,
       (timeline) => {
         this.scenario = scenario;
+        if (timeline !== this.timeline) this.timeline.dispose();
         this.timeline = timeline;
         this.panels.forEach((panel, sideIndex) => {
           panel.setStructure(scenario[SIDES[sideIndex]]);
@@ -407,7 +416,10 @@ export class App {
         this.errorBox.show([...errors, ...this.placeCursor(cursor)], source);
         if (history !== null) this.link.now(history);
       },
-      { legacySteps },
+      {
+        legacySteps,
+        failed: (message) => this.errorBox.show([...errors, { param: 'items', message }], source),
+      },
     );
   }
 
@@ -426,7 +438,9 @@ export class App {
     const landing = landingStep(linked, totalSteps);
     timeline.setFrames(this.scenario.frames);
     timeline.seek(0);
-    timeline.seek(landing.step);
+    // A large run's step far from its start waits for the workers (Playback shows it then).
+    if (timeline.canSeek(landing.step)) timeline.seek(landing.step);
+    else this.playback.seek(landing.step);
     this.scenario.step = linked === 'end' ? 'end' : landing.step;
     this.scenario.op = null;
     const embed = this.scenario.embed;

@@ -1,14 +1,14 @@
 // The race of transfers under the two sides: the timeline's transfers per operation, and the
 // cursor at the current step (drawn in the same frame as the step).
 
-import type { Timeline } from '../core/replay/timeline';
+import type { Replay } from '../core/replay/replay';
 import { STRUCTURES } from '../core/structures/registry';
 import type { RaceCursor } from '../view/race/raceChart';
 import { RaceChart } from '../view/race/raceChart';
 
 export class RacePanel {
   readonly chart: RaceChart;
-  private drawnFor: Timeline | null = null;
+  private drawnFor: Replay | null = null;
   private drawnFrames = 0;
 
   constructor(container: HTMLElement) {
@@ -19,7 +19,7 @@ export class RacePanel {
    * Draws the lines once per timeline and frame count (the slider reads another column of the
    * timeline's race table), then moves the cursor to the timeline's step.
    */
-  show(timeline: Timeline): void {
+  show(timeline: Replay): void {
     if ((timeline !== this.drawnFor || timeline.frames !== this.drawnFrames) && timeline.ready) {
       this.drawnFor = timeline;
       this.drawnFrames = timeline.frames;
@@ -36,7 +36,7 @@ export class RacePanel {
 }
 
 /** The cursor: the operation it is in, plus the share of that operation's steps taken. */
-export function raceCursor(timeline: Timeline): RaceCursor {
+export function raceCursor(timeline: Replay): RaceCursor {
   const step = timeline.step;
   const operation = timeline.opAt(step);
   let position = 0;

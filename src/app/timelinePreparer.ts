@@ -1,8 +1,14 @@
-// Prepares a scenario's timeline in short slices, so no scenario blocks the page.
+// Prepares a scenario's timeline without blocking the page: a small one here in short slices, a
+// large heap run (over 16,384 items) by its two side workers (largeWorkers.ts), with progress.
 
+import { scenarioPlan } from '../core/replay/largeRun';
+import { LargeTimeline } from '../core/replay/largeTimeline';
+import type { Replay } from '../core/replay/replay';
 import { Timeline } from '../core/replay/timeline';
-import type { Scenario } from '../core/scenario/scenario';
+import { isLargeRun } from '../core/scenario/pageLimits';
+import { animatedRun, type Scenario } from '../core/scenario/scenario';
 import { el, setText } from './dom';
+import { LargeWorkers, type RecordingReport } from './largeWorkers';
 
 /** Work per slice, in ms: well under the 50 ms a task may take before it is a long task. */
 const SLICE_MS = 8;
@@ -12,6 +18,8 @@ export class TimelinePreparer {
   readonly status: HTMLElement;
   /** Counts requests: a slice of a superseded request sees a newer number and stops. */
   private generation = 0;
+  /** The last large run's recording (the e2e performance report reads it). */
+  lastRecording: RecordingReport | null = null;
 
   constructor() {
     this.status = el('div', {
@@ -24,24 +32,28 @@ export class TimelinePreparer {
 
   /**
    * Calls `ready` with the scenario's timeline once it is prepared (at once for a small one).
-   * Until then the page keeps showing, and playing, the timeline it has.
+   * Until then the page keeps showing, and playing, the timeline it has. `failed` hears why a
+   * large run's workers could not record it.
    */
   prepare(
     scenario: Scenario,
-    ready: (timeline: Timeline) => void,
-    options: { legacySteps?: boolean } = {},
+    ready: (timeline: Replay) => void,
+    options: { legacySteps?: boolean; failed?: (message: string) => void } = {},
   ): void {
     const generation = ++this.generation;
+    if (isLargeRun(animatedRun(scenario))) {
+      this.prepareLarge(scenario, generation, ready, options.failed ?? (() => {}));
+      return;
+    }
     let timeline: Timeline;
     const slice = (): void => {
       if (generation !== this.generation) return;
       if (!timeline.prepareFor(SLICE_MS, () => performance.now())) {
-        this.status.hidden = false;
-        setText(this.status, `Preparing the scenario… ${Math.floor(timeline.progress * 100)}%`);
+        this.say(`Preparing the scenario… ${Math.floor(timeline.progress * 100)}%`);
         window.setTimeout(slice, 0);
         return;
       }
-      this.status.hidden = true;
+      this.say(null);
       // Showing it (a seek and a full draw) is a task of its own: added to the slice that
       // finished preparing, a scene change could pass the 50 ms of a long task.
       window.setTimeout(() => {
@@ -53,8 +65,60 @@ export class TimelinePreparer {
     // pass are tasks of their own. Together they passed 50 ms at the page's largest sizes.
     window.setTimeout(() => {
       if (generation !== this.generation) return;
-      timeline = new Timeline(scenario, { deferred: true, ...options });
+      timeline = new Timeline(scenario, { deferred: true, legacySteps: options.legacySteps });
       window.setTimeout(slice, 0);
     }, 0);
+  }
+
+  /** Shows a line of status (null hides it): preparing, or a seek waiting for the workers. */
+  say(text: string | null): void {
+    this.status.hidden = text === null;
+    if (text !== null) setText(this.status, text);
+  }
+
+  private prepareLarge(
+    scenario: Scenario,
+    generation: number,
+    ready: (timeline: Replay) => void,
+    failed: (message: string) => void,
+  ): void {
+    const items = scenario.items.toLocaleString('en-US');
+    this.say(`Recording the run of ${items} items in two workers… 0%`);
+    LargeWorkers.record(
+      scenario,
+      (done) => {
+        if (generation === this.generation)
+          this.say(
+            `Recording the run of ${items} items in two workers… ${Math.floor(done * 100)}%`,
+          );
+      },
+      () => generation !== this.generation,
+    ).then(
+      ({ workers, recording, report }) => {
+        if (generation !== this.generation) {
+          workers.dispose();
+          return;
+        }
+        this.lastRecording = report;
+        // The timeline's sides allocate their heaps: a task of its own, as is showing it.
+        window.setTimeout(() => {
+          if (generation !== this.generation) {
+            workers.dispose();
+            return;
+          }
+          const timeline = new LargeTimeline(scenario, recording, scenarioPlan(scenario), workers);
+          this.say(null);
+          window.setTimeout(() => {
+            if (generation === this.generation) ready(timeline);
+            else timeline.dispose();
+          }, 0);
+        }, 0);
+      },
+      (error: Error) => {
+        if (generation !== this.generation) return;
+        this.say(null);
+        failed(`The workers could not record this run: ${error.message}`);
+      },
+    );
   }
 }

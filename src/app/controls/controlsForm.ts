@@ -1,6 +1,10 @@
 // The scenario form in the top bar: builds the controls, shows a scenario, reads them back.
 
-import { PAGE_MAX_ITEMS, type ParsedScenario, type Scenario } from '../../core/scenario/scenario';
+import {
+  PAGE_MAX_HEAP_ITEMS,
+  type ParsedScenario,
+  type Scenario,
+} from '../../core/scenario/scenario';
 import { STRUCTURE_KINDS, STRUCTURES } from '../../core/structures/registry';
 import { SCRIPT_SYNTAX } from '../../core/workloads/script';
 import { el } from '../dom';
@@ -47,7 +51,7 @@ export class ControlsForm {
       add(name, label, input);
     };
     number('node', 'node bytes', { min: '32', max: '4096', step: '8' });
-    number('items', 'items', { min: '1', max: String(PAGE_MAX_ITEMS), step: '1' });
+    number('items', 'items', { min: '1', max: String(PAGE_MAX_HEAP_ITEMS), step: '1' });
     const page = el('select', { name: 'page', 'data-testid': 'control-page' });
     for (let itemsPerPage = 4; itemsPerPage <= 4096; itemsPerPage *= 2)
       page.append(el('option', { value: String(itemsPerPage) }, [String(itemsPerPage)]));

@@ -1,6 +1,6 @@
 // Playback: play/pause, the animation-frame clock, seeking, stepping by event or operation.
 
-import type { Timeline } from '../../core/replay/timeline';
+import type { Replay } from '../../core/replay/replay';
 import type { LinkWriter } from '../link';
 import { recordDuration } from '../timing';
 import { Transport } from './transport';
@@ -11,11 +11,15 @@ const LINK_DELAY_PLAYING_MS = 500;
 
 export interface PlaybackHost {
   /** The timeline on screen (a new one replaces it when a scenario is ready). */
-  timeline(): Timeline;
+  timeline(): Replay;
   /** The cursor moved to this step: the scenario records it and the page redraws next frame. */
   moved(step: number): void;
   /** Draws the page now (playback stopped: the live region speaks the step again). */
   draw(): void;
+  /** A seek waits for a large run's workers to serve its operation (null: it has arrived). */
+  waiting(operation: number | null): void;
+  /** The workers could not serve a seek. */
+  failed(message: string): void;
 }
 
 export class Playback {
@@ -34,6 +38,8 @@ export class Playback {
     to: null,
     loop: false,
   };
+  /** The step a seek waits to reach (a large run's workers serve it); null: none waits. */
+  private pendingStep: number | null = null;
 
   constructor(
     private readonly host: PlaybackHost,
@@ -87,14 +93,55 @@ export class Playback {
     return this.range.to === null ? total : Math.min(total, this.range.to);
   }
 
+  /**
+   * Moves the cursor to `step`. A large run's step beyond the page's reach is fetched from its
+   * workers first: the page stays as it is (and usable) meanwhile, and the seek happens when
+   * the state arrives, unless another seek has come since.
+   */
   seek(step: number): void {
     // User Timing entries: the e2e performance report reads these (no timed unit tests).
     const started = performance.now();
     const timeline = this.host.timeline();
+    if (!timeline.canSeek(step)) {
+      this.waitFor(timeline, step, started);
+      return;
+    }
+    if (this.pendingStep !== null) {
+      this.pendingStep = null;
+      this.host.waiting(null);
+    }
     timeline.seek(step);
     recordDuration('bheap:seek', started);
     this.host.moved(timeline.step);
     this.link.soon(this.playingNow ? LINK_DELAY_PLAYING_MS : LINK_DELAY_MS);
+  }
+
+  private waitFor(timeline: Replay, step: number, started: number): void {
+    this.pendingStep = step;
+    this.host.waiting(timeline.opAt(Math.min(step, timeline.totalSteps)) + 1);
+    timeline.fetchFor(step).then(
+      (arrived) => {
+        if (!arrived || this.pendingStep !== step || this.host.timeline() !== timeline) return;
+        this.pendingStep = null;
+        this.host.waiting(null);
+        timeline.seek(step);
+        // From the request to the state shown: what a jump in a large run costs.
+        recordDuration('bheap:far-seek', started);
+        this.host.moved(timeline.step);
+        this.link.soon(LINK_DELAY_MS);
+      },
+      (error: Error) => {
+        if (this.pendingStep !== step) return;
+        this.pendingStep = null;
+        this.host.waiting(null);
+        this.host.failed(`The workers could not serve step ${step}: ${error.message}`);
+      },
+    );
+  }
+
+  /** Whether a seek is waiting for a large run's workers. */
+  get waiting(): boolean {
+    return this.pendingStep !== null;
   }
 
   /** To the last step of the timeline. */

@@ -1,0 +1,189 @@
+// A large run's two side workers, seen from the page: they record the run (with progress),
+// then serve the sides' states for jumps beyond the page's own reach. One state request is in
+// flight at a time; a newer one replaces the one waiting behind it, which resolves null, so a
+// scrubber dragged across a million operations asks only for where it stops.
+
+import { scenarioRaceOps } from '../core/replay/largeRun';
+import type { LargeRecording, StateSource } from '../core/replay/largeTimeline';
+import { OpList } from '../core/replay/opList';
+import { SIDES, type SideState } from '../core/replay/side';
+import type { Scenario } from '../core/scenario/scenario';
+import type { SideReply, SideRequest } from '../worker/sideProtocol';
+
+/** What the recording took, for the performance report. */
+export interface RecordingReport {
+  /** Wall-clock seconds from the request to both workers' replies. */
+  seconds: number;
+  /** Each worker's own recording time and checkpoint bytes. */
+  sides: { seconds: number; checkpointBytes: number }[];
+}
+
+interface Pending {
+  op: number;
+  resolve: (states: SideState[] | null) => void;
+  reject: (error: Error) => void;
+}
+
+export class LargeWorkers implements StateSource {
+  private readonly workers: Worker[];
+  private nextId = 1;
+  private inFlight: (Pending & { id: number; states: (SideState | null)[] }) | null = null;
+  private waiting: Pending | null = null;
+  private disposed = false;
+  /** Seconds each served state took in its worker, latest last (the performance report). */
+  readonly served: number[] = [];
+
+  private constructor(workers: Worker[]) {
+    this.workers = workers;
+    workers.forEach((worker, index) => {
+      worker.onmessage = (event: MessageEvent<SideReply>) => this.reply(index, event.data);
+      worker.onerror = (event) =>
+        this.fail(event.message || 'a side worker stopped (out of memory?)');
+    });
+  }
+
+  /**
+   * Starts both workers recording `scenario`; resolves with what the page's timeline needs.
+   * `progress` gets 0..1 (the slower side's); `cancelled` says when a newer request has taken
+   * over, and the workers are then stopped.
+   */
+  static record(
+    scenario: Scenario,
+    progress: (done: number) => void,
+    cancelled: () => boolean,
+  ): Promise<{ workers: LargeWorkers; recording: LargeRecording; report: RecordingReport }> {
+    const started = performance.now();
+    const workers = SIDES.map(
+      () =>
+        new Worker(new URL('../worker/sideWorker.ts', import.meta.url), {
+          type: 'module',
+          name: 'B-Heap Lab side worker',
+        }),
+    );
+    return new Promise((resolve, reject) => {
+      const done = SIDES.map(() => 0);
+      const replies: (Extract<SideReply, { kind: 'recorded' }> | null)[] = SIDES.map(() => null);
+      const stop = (error: Error | null): void => {
+        for (const worker of workers) worker.terminate();
+        if (error !== null) reject(error);
+      };
+      workers.forEach((worker, index) => {
+        worker.onmessage = (event: MessageEvent<SideReply>) => {
+          const reply = event.data;
+          if (cancelled()) {
+            stop(new Error('superseded'));
+            return;
+          }
+          if (reply.kind === 'progress') {
+            done[index] = reply.done;
+            progress(Math.min(...done));
+          } else if (reply.kind === 'error') stop(new Error(reply.message));
+          else if (reply.kind === 'recorded') {
+            replies[index] = reply;
+            done[index] = 1;
+            if (replies.every((entry) => entry !== null)) {
+              resolve(finish(scenario, replies as Extract<SideReply, { kind: 'recorded' }>[]));
+            }
+          }
+        };
+        worker.onerror = (event) =>
+          stop(new Error(event.message || 'a side worker stopped (out of memory?)'));
+        const request: SideRequest = {
+          kind: 'record',
+          id: 0,
+          scenario,
+          side: SIDES[index],
+          sendOps: index === 0,
+        };
+        worker.postMessage(request);
+      });
+      const finish = (
+        from: Scenario,
+        recorded: Extract<SideReply, { kind: 'recorded' }>[],
+      ): { workers: LargeWorkers; recording: LargeRecording; report: RecordingReport } => {
+        const arrays = recorded[0].ops;
+        if (arrays === null) throw new Error('the left worker sent no operations');
+        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys);
+        return {
+          workers: new LargeWorkers(workers),
+          recording: {
+            ops,
+            items: recorded[0].items,
+            eventCounts: recorded.map((reply) => reply.eventCounts),
+            raceOps: scenarioRaceOps(from, ops.length),
+            race: recorded.map((reply) => reply.race),
+          },
+          report: {
+            seconds: (performance.now() - started) / 1000,
+            sides: recorded.map((reply) => ({
+              seconds: reply.seconds,
+              checkpointBytes: reply.checkpointBytes,
+            })),
+          },
+        };
+      };
+    });
+  }
+
+  states(op: number): Promise<SideState[] | null> {
+    if (this.disposed) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      // The one waiting is superseded; the one in flight finishes (a worker cannot be
+      // interrupted) but its answer still becomes the page's anchor if nothing newer came.
+      this.waiting?.resolve(null);
+      this.waiting = { op, resolve, reject };
+      if (this.inFlight === null) this.sendWaiting();
+    });
+  }
+
+  /** Stops both workers; pending requests resolve null. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const worker of this.workers) worker.terminate();
+    this.inFlight?.resolve(null);
+    this.waiting?.resolve(null);
+    this.inFlight = null;
+    this.waiting = null;
+  }
+
+  private sendWaiting(): void {
+    const next = this.waiting;
+    if (next === null || this.disposed) return;
+    this.waiting = null;
+    const id = this.nextId++;
+    this.inFlight = { ...next, id, states: SIDES.map(() => null) };
+    for (const worker of this.workers) {
+      const request: SideRequest = { kind: 'state', id, op: next.op };
+      worker.postMessage(request);
+    }
+  }
+
+  private reply(index: number, reply: SideReply): void {
+    const current = this.inFlight;
+    if (current === null || reply.id !== current.id) return;
+    if (reply.kind === 'error') {
+      this.inFlight = null;
+      current.reject(new Error(reply.message));
+      this.sendWaiting();
+      return;
+    }
+    if (reply.kind !== 'state') return;
+    current.states[index] = reply.state;
+    this.served.push(reply.seconds);
+    if (current.states.some((state) => state === null)) return;
+    this.inFlight = null;
+    // A newer request waiting means this answer is stale: it is dropped, the newer one sent.
+    if (this.waiting !== null) current.resolve(null);
+    else current.resolve(current.states as SideState[]);
+    this.sendWaiting();
+  }
+
+  private fail(message: string): void {
+    const error = new Error(message);
+    this.inFlight?.reject(error);
+    this.waiting?.reject(error);
+    this.inFlight = null;
+    this.waiting = null;
+  }
+}
