@@ -486,8 +486,8 @@ export function packImage(image: StackMemoryImage): PackedImage {
   return {
     order: image.order,
     dirtyFrom: image.dirtyFrom,
-    histogram: fits ? Uint32Array.from(image.histogram) : image.histogram,
-    closedWriteBacks: fits ? Int32Array.from(image.closedWriteBacks) : image.closedWriteBacks,
+    histogram: fits ? new Uint32Array(image.histogram) : image.histogram,
+    closedWriteBacks: fits ? new Int32Array(image.closedWriteBacks) : image.closedWriteBacks,
     references: image.references,
     zeroFills: image.zeroFills,
   };
@@ -497,8 +497,8 @@ export function unpackImage(packed: PackedImage): StackMemoryImage {
   return {
     order: packed.order,
     dirtyFrom: packed.dirtyFrom,
-    histogram: Float64Array.from(packed.histogram),
-    closedWriteBacks: Float64Array.from(packed.closedWriteBacks),
+    histogram: new Float64Array(packed.histogram),
+    closedWriteBacks: new Float64Array(packed.closedWriteBacks),
     references: packed.references,
     zeroFills: packed.zeroFills,
   };
