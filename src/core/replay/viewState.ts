@@ -40,8 +40,6 @@ const STATE_CODES: Record<PageStateAt, number> = {
   out: PAGE_OUT,
 };
 
-const STATE_NAMES: readonly PageStateAt[] = ['untouched', 'clean', 'dirty', 'out'];
-
 function emptyPolicyState(
   policy: Exclude<Policy, 'lru'>,
   pages: number,
@@ -74,30 +72,6 @@ function copyPolicyState(state: PolicyState): PolicyState {
     loadOrder: [...state.loadOrder],
     referenced: state.referenced.slice(),
   };
-}
-
-/** Resident pages, the last to be evicted first, by the policy's own order. */
-function policyOrder(state: PolicyState, nextUses: () => Map<number, number | null>): number[] {
-  switch (state.policy) {
-    case 'fifo':
-      return [...state.loadOrder].reverse();
-    case 'clock': {
-      // The hand looks from its frame on: the frames it reaches last are the safest.
-      const order: number[] = [];
-      const frames = state.pageInFrame.length;
-      for (let i = frames; i >= 1; i--) {
-        const page = state.pageInFrame[(state.hand + i - 1) % frames];
-        if (page >= 0) order.push(page);
-      }
-      return order;
-    }
-    case 'opt': {
-      const uses = nextUses();
-      const resident = [...uses.keys()];
-      const far = (page: number): number => uses.get(page) ?? Number.POSITIVE_INFINITY;
-      return resident.sort((a, b) => far(a) - far(b));
-    }
-  }
 }
 
 /** A reference's stack distance as the page says it: FIRST_TOUCH is "new". */
