@@ -149,7 +149,10 @@ export class App {
       },
     });
 
-    this.controls = new ControlsForm(() => this.applyControls());
+    this.controls = new ControlsForm(
+      () => this.applyControls(),
+      (preset) => this.show(parseScenario(preset.link), 'The preset', 'push', false),
+    );
     this.controlsDrawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [
       this.controls.root,
     ]);

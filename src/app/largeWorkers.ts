@@ -1,5 +1,5 @@
-// A large run's two side workers, seen from the page: they record the run (with progress),
-// then serve the sides' states for jumps beyond the page's own reach. One state request is in
+// A large run's side workers, seen from the page: they record the run (with progress), then
+// serve the sides' states for jumps beyond the page's own reach. One state request is in
 // flight at a time; a newer one replaces the one waiting behind it, which resolves null, so a
 // scrubber dragged across a million operations asks only for where it stops.
 
@@ -8,7 +8,8 @@ import type { LargeRecording, StateSource } from '../core/replay/largeTimeline';
 import { OpList } from '../core/replay/opList';
 import { SIDES, type SideState } from '../core/replay/side';
 import type { Scenario } from '../core/scenario/scenario';
-import type { SideReply, SideRequest } from '../worker/sideProtocol';
+import { type SideReply, type SideRequest, storeBuffers, storeBytes } from '../worker/sideProtocol';
+import { recordDuration } from './timing';
 
 /** What the recording took, for the performance report. */
 export interface RecordingReport {
@@ -53,22 +54,67 @@ export class LargeWorkers implements StateSource {
     cancelled: () => boolean,
   ): Promise<{ workers: LargeWorkers; recording: LargeRecording; report: RecordingReport }> {
     const started = performance.now();
-    const workers = SIDES.map(
-      () =>
-        new Worker(new URL('../worker/sideWorker.ts', import.meta.url), {
-          type: 'module',
-          name: 'B-Heap Lab side worker',
-        }),
-    );
+    const spawn = (role: string): Worker =>
+      new Worker(new URL('../worker/sideWorker.ts', import.meta.url), {
+        type: 'module',
+        name: `B-Heap Lab ${role}`,
+      });
+    // Per side, one worker records and hands its checkpoints to another that serves them
+    // (sideWorker.ts says why two); the serving ones write the operations down meanwhile.
+    const recorders = SIDES.map((side) => spawn(`recorder (${side})`));
+    const servers = SIDES.map((side) => spawn(`server (${side})`));
     return new Promise((resolve, reject) => {
       const done = SIDES.map(() => 0);
       const replies: (Extract<SideReply, { kind: 'recorded' }> | null)[] = SIDES.map(() => null);
-      const stop = (error: Error | null): void => {
-        for (const worker of workers) worker.terminate();
-        if (error !== null) reject(error);
+      const serving = SIDES.map(() => false);
+      const sides: { seconds: number; checkpointBytes: number }[] = SIDES.map(() => ({
+        seconds: 0,
+        checkpointBytes: 0,
+      }));
+      let stopped = false;
+      const stop = (error: Error): void => {
+        if (stopped) return;
+        stopped = true;
+        for (const worker of [...recorders, ...servers]) worker.terminate();
+        reject(error);
       };
-      workers.forEach((worker, index) => {
-        worker.onmessage = (event: MessageEvent<SideReply>) => {
+      const finished = (): void => {
+        if (stopped || !serving.every(Boolean)) return;
+        const arrays = replies[0]?.ops ?? null;
+        if (arrays === null) {
+          stop(new Error('the left recorder sent no operations'));
+          return;
+        }
+        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys);
+        const recorded = replies as Extract<SideReply, { kind: 'recorded' }>[];
+        resolve({
+          workers: new LargeWorkers(servers),
+          recording: {
+            ops,
+            items: recorded[0].items,
+            eventCounts: recorded.map((reply) => reply.eventCounts),
+            raceOps: scenarioRaceOps(scenario, ops.length),
+            race: recorded.map((reply) => reply.race),
+          },
+          report: { seconds: (performance.now() - started) / 1000, sides },
+        });
+      };
+      const failed = (event: ErrorEvent): void =>
+        stop(new Error(event.message || 'a side worker stopped (out of memory?)'));
+      SIDES.forEach((side, index) => {
+        const recorder = recorders[index];
+        const server = servers[index];
+        recorder.onerror = failed;
+        server.onerror = failed;
+        server.onmessage = (event: MessageEvent<SideReply>) => {
+          if (cancelled()) stop(new Error('superseded'));
+          else if (event.data.kind === 'error') stop(new Error(event.data.message));
+          else if (event.data.kind === 'serving') {
+            serving[index] = true;
+            finished();
+          }
+        };
+        recorder.onmessage = (event: MessageEvent<SideReply>) => {
           const reply = event.data;
           if (cancelled()) {
             stop(new Error('superseded'));
@@ -81,47 +127,23 @@ export class LargeWorkers implements StateSource {
           else if (reply.kind === 'recorded') {
             replies[index] = reply;
             done[index] = 1;
-            if (replies.every((entry) => entry !== null)) {
-              resolve(finish(scenario, replies as Extract<SideReply, { kind: 'recorded' }>[]));
-            }
+            recorder.terminate();
+            sides[index] = { seconds: reply.seconds, checkpointBytes: storeBytes(reply.store) };
+            const serve: SideRequest = { kind: 'serve', id: 0, scenario, side, store: reply.store };
+            server.postMessage(serve, storeBuffers(reply.store));
           }
         };
-        worker.onerror = (event) =>
-          stop(new Error(event.message || 'a side worker stopped (out of memory?)'));
-        const request: SideRequest = {
+        const load: SideRequest = { kind: 'load', id: 0, scenario };
+        server.postMessage(load);
+        const record: SideRequest = {
           kind: 'record',
           id: 0,
           scenario,
-          side: SIDES[index],
+          side,
           sendOps: index === 0,
         };
-        worker.postMessage(request);
+        recorder.postMessage(record);
       });
-      const finish = (
-        from: Scenario,
-        recorded: Extract<SideReply, { kind: 'recorded' }>[],
-      ): { workers: LargeWorkers; recording: LargeRecording; report: RecordingReport } => {
-        const arrays = recorded[0].ops;
-        if (arrays === null) throw new Error('the left worker sent no operations');
-        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys);
-        return {
-          workers: new LargeWorkers(workers),
-          recording: {
-            ops,
-            items: recorded[0].items,
-            eventCounts: recorded.map((reply) => reply.eventCounts),
-            raceOps: scenarioRaceOps(from, ops.length),
-            race: recorded.map((reply) => reply.race),
-          },
-          report: {
-            seconds: (performance.now() - started) / 1000,
-            sides: recorded.map((reply) => ({
-              seconds: reply.seconds,
-              checkpointBytes: reply.checkpointBytes,
-            })),
-          },
-        };
-      };
     });
   }
 
@@ -171,6 +193,8 @@ export class LargeWorkers implements StateSource {
     if (reply.kind !== 'state') return;
     current.states[index] = reply.state;
     this.served.push(reply.seconds);
+    // The worker's own time for the state (the e2e performance report reads it).
+    recordDuration(`bheap:worker-state-${SIDES[index]}`, performance.now() - reply.seconds * 1000);
     if (current.states.some((state) => state === null)) return;
     this.inFlight = null;
     // A newer request waiting means this answer is stale: it is dropped, the newer one sent.

@@ -3,11 +3,16 @@
 // The page keeps one state request in flight (app/largeWorkers.ts); typed arrays are transferred.
 
 import type { SideName, SideState } from '../core/replay/side';
+import type { SideStore } from '../core/replay/sideRecorder';
 import type { Scenario } from '../core/scenario/scenario';
 
 export type SideRequest =
-  /** Record `side` of the scenario; `sendOps`: also send a copy of the operations. */
+  /** Record `side` of the scenario; `sendOps`: also send the operations (the worker is done). */
   | { kind: 'record'; id: number; scenario: Scenario; side: SideName; sendOps: boolean }
+  /** A serving worker: write the scenario's operations down while the other records. */
+  | { kind: 'load'; id: number; scenario: Scenario }
+  /** A serving worker: serve `side` from the checkpoints its recording kept. */
+  | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; store: SideStore }
   /** The side's state before operation `op`. */
   | { kind: 'state'; id: number; op: number };
 
@@ -28,11 +33,12 @@ export type SideReply =
       eventCounts: Uint32Array;
       race: Uint32Array;
       ops: OpArrays | null;
+      /** The checkpoints, for the serving worker. */
+      store: SideStore;
       /** Wall-clock seconds the recording took in the worker. */
       seconds: number;
-      /** Bytes the worker keeps for its checkpoints. */
-      checkpointBytes: number;
     }
+  | { kind: 'serving'; id: number }
   | { kind: 'state'; id: number; op: number; state: SideState; seconds: number }
   | { kind: 'error'; id: number; message: string };
 
@@ -54,4 +60,26 @@ export function stateBuffers(state: SideState): ArrayBuffer[] {
     if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
   }
   return [...buffers];
+}
+
+/** Every buffer of a side's checkpoints (a recording hands them to its serving worker). */
+export function storeBuffers(store: SideStore): ArrayBuffer[] {
+  const arrays: ArrayBufferView[] = [];
+  for (const dense of store.dense) {
+    const image = dense.image;
+    arrays.push(image.order, image.dirtyFrom, image.histogram, image.closedWriteBacks);
+  }
+  for (const sparse of store.sparse) arrays.push(sparse.keys, sparse.items);
+  const buffers = new Set<ArrayBuffer>();
+  for (const array of arrays) {
+    if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
+  }
+  return [...buffers];
+}
+
+/** Bytes a side's checkpoints take (the performance report). */
+export function storeBytes(store: SideStore): number {
+  let bytes = 0;
+  for (const buffer of storeBuffers(store)) bytes += buffer.byteLength;
+  return bytes;
 }

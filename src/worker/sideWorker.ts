@@ -1,37 +1,64 @@
-// A large run's side worker: records one side of the scenario once (replay/sideRecorder.ts),
-// then serves its state before any operation the page asks for (replay/sideServer.ts).
+// A large run's side worker. The page starts two per side: one records the side of the scenario
+// once (replay/sideRecorder.ts) and hands its checkpoints over; the other serves the side's
+// state before any operation the page asks for (replay/sideServer.ts). They are apart because
+// the recording runs the heap over the stack kernel's queue: in the same worker, the heap's
+// code would then see three kinds of memory observer, and its bare runs (most of a seek) took
+// 1.6 times as long as in a worker of its own.
 
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
+import type { OpList } from '../core/replay/opList';
 import { recordOps } from '../core/replay/recordOps';
 import type { SideServer } from '../core/replay/sideServer';
 import { scenarioWorkload } from '../core/scenario/scenario';
-import { type SideReply, type SideRequest, stateBuffers } from './sideProtocol';
+import { type SideReply, type SideRequest, stateBuffers, storeBuffers } from './sideProtocol';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SideRequest>) => void) | null;
   postMessage(message: SideReply, transfer?: Transferable[]): void;
 };
 
+let recorded: { ops: OpList; items: number } | null = null;
 let server: SideServer | null = null;
 
 scope.onmessage = (event) => {
   const request = event.data;
   try {
-    if (request.kind === 'record') record(request);
-    else {
-      if (server === null) throw new Error('a state was asked for before the run was recorded');
-      const started = performance.now();
-      const state = server.stateAt(request.op);
-      scope.postMessage(
-        {
-          kind: 'state',
-          id: request.id,
-          op: request.op,
-          state,
-          seconds: (performance.now() - started) / 1000,
-        },
-        stateBuffers(state),
-      );
+    switch (request.kind) {
+      case 'record':
+        record(request);
+        break;
+      case 'load':
+        // A serving worker writes the operations down while the other records.
+        recorded = recordOps(scenarioWorkload(request.scenario));
+        break;
+      case 'serve': {
+        if (recorded === null) recorded = recordOps(scenarioWorkload(request.scenario));
+        server = sideServer(
+          request.scenario,
+          request.side,
+          recorded.ops,
+          recorded.items,
+          request.store,
+        );
+        scope.postMessage({ kind: 'serving', id: request.id });
+        break;
+      }
+      case 'state': {
+        if (server === null) throw new Error('a state was asked for before the run was served');
+        const started = performance.now();
+        const state = server.stateAt(request.op);
+        scope.postMessage(
+          {
+            kind: 'state',
+            id: request.id,
+            op: request.op,
+            state,
+            seconds: (performance.now() - started) / 1000,
+          },
+          stateBuffers(state),
+        );
+        break;
+      }
     }
   } catch (error) {
     scope.postMessage({
@@ -51,25 +78,13 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   while (!recorder.runFor(100, () => performance.now())) {
     scope.postMessage({ kind: 'progress', id: request.id, done: recorder.progress });
   }
-  server = sideServer(scenario, side, ops, items, recorder.store);
-  const copy = request.sendOps
-    ? { kinds: ops.kinds.slice(), handles: ops.handles.slice(), keys: ops.keys.slice() }
-    : null;
-  let checkpointBytes = 0;
-  for (const dense of recorder.store.dense) {
-    const image = dense.image;
-    checkpointBytes +=
-      image.order.byteLength +
-      image.dirtyFrom.byteLength +
-      image.histogram.byteLength +
-      image.closedWriteBacks.byteLength;
-  }
-  for (const sparse of recorder.store.sparse) {
-    checkpointBytes += sparse.keys.byteLength + sparse.items.byteLength;
-  }
-  const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
-    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
-  );
+  const copy = request.sendOps ? { kinds: ops.kinds, handles: ops.handles, keys: ops.keys } : null;
+  const store = recorder.store;
+  const transfer: Transferable[] = [
+    recorder.eventCounts.buffer,
+    recorder.race.buffer,
+    ...storeBuffers(store),
+  ].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
   if (copy !== null) transfer.push(copy.kinds.buffer, copy.handles.buffer, copy.keys.buffer);
   scope.postMessage(
     {
@@ -79,8 +94,8 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
       eventCounts: recorder.eventCounts,
       race: recorder.race,
       ops: copy,
+      store,
       seconds: (performance.now() - started) / 1000,
-      checkpointBytes,
     },
     transfer,
   );

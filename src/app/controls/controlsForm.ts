@@ -1,5 +1,6 @@
 // The scenario form in the top bar: builds the controls, shows a scenario, reads them back.
 
+import { PRESETS, type Preset } from '../../core/scenario/presets';
 import {
   PAGE_MAX_HEAP_ITEMS,
   type ParsedScenario,
@@ -23,10 +24,21 @@ export class ControlsForm {
   /** In CONTROL_NAMES order: the order the link parameters are read in. */
   private readonly controls = new Map<ControlName, Control>();
 
-  /** `onChange` runs when the user changes any control. */
-  constructor(onChange: () => void) {
+  /** `onChange` runs when the user changes any control; `onPreset` when a preset is chosen. */
+  constructor(onChange: () => void, onPreset: (preset: Preset) => void) {
     const form = el('form', { class: 'controls', 'aria-label': 'Scenario' });
     form.addEventListener('submit', (event) => event.preventDefault());
+    // A named scenario opens whole, as its link would; the menu then reads "—" again.
+    const presets = el('select', { name: 'preset', 'data-testid': 'control-preset' }, [
+      el('option', { value: '' }, ['—']),
+      ...PRESETS.map((preset) => el('option', { value: preset.id }, [preset.title])),
+    ]);
+    presets.addEventListener('change', () => {
+      const preset = PRESETS.find((candidate) => candidate.id === presets.value);
+      presets.value = '';
+      if (preset !== undefined) onPreset(preset);
+    });
+    form.append(el('label', { class: 'preset-label' }, ['preset', presets]));
     const add = (name: ControlName, label: string, control: Control, labelClass?: string): void => {
       this.controls.set(name, control);
       form.append(

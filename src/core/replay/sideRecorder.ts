@@ -20,9 +20,7 @@ export interface DenseCheckpoint {
 }
 
 /** A heap copy with its keys in 32 bits where every key fits (the article's do). */
-export interface PackedHeap extends Omit<HeapSnapshot, 'keys'> {
-  keys: Uint32Array | Float64Array;
-}
+export type PackedHeap = HeapSnapshot;
 
 /** What a worker keeps of one side to serve states (sideServer.ts). */
 export interface SideStore {
@@ -44,10 +42,6 @@ export function packHeap(snapshot: HeapSnapshot): PackedHeap {
     }
   }
   return { ...snapshot, keys: fits ? new Uint32Array(keys) : keys };
-}
-
-export function unpackHeap(packed: PackedHeap): HeapSnapshot {
-  return { ...packed, keys: new Float64Array(packed.keys) };
 }
 
 /** Operations recorded between two looks at the clock. */

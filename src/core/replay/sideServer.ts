@@ -7,7 +7,7 @@ import { unpackImage } from '../memory/stackMemory';
 import type { StructureSpec } from '../structures/registry';
 import type { OpList } from './opList';
 import { Side, type SideState } from './side';
-import { type SideStore, unpackHeap } from './sideRecorder';
+import type { SideStore } from './sideRecorder';
 
 export class SideServer {
   private readonly side: Side;
@@ -57,7 +57,7 @@ export class SideServer {
     const dense = Math.floor((op - 1) / denseEvery) * denseEvery;
     const sparse = Math.floor(dense / sparseEvery) * sparseEvery;
     if (sparse === 0) side.importState(this.initial);
-    else side.restoreHeap(unpackHeap(this.store.sparse[sparse / sparseEvery - 1]));
+    else side.restoreHeap(this.store.sparse[sparse / sparseEvery - 1]);
     side.runBare(this.ops, sparse, dense);
     if (dense === 0) side.view.restore(this.initial.view);
     else {

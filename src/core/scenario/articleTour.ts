@@ -4,10 +4,11 @@
 // figure or passage it stands for. The numbers in the captions are the model's: npm run
 // reproduce prints the 1M-item ones, tests/core/scenario/articleTour.test.ts checks the rest.
 
+import { ARTICLE_RUN_LINK, FIGURE_HEAPS } from './presets';
 import type { Tour } from './tourFormat';
 
 /** The animated scenes' scenario: the article's 8 items per page, 48 items in 7 pages. */
-const HEAPS = 'v=3&left=binary&right=bheap&items=48&page=8&io=1&seed=1&workload=phk&keys=1000';
+const HEAPS = FIGURE_HEAPS;
 /** The curves' run: the article's (1M items, 512 per page, seed 1, random(3) keys). */
 const ARTICLE_RUN = 'citems=1000000&cpage=512&cseed=1&cwork=phk&ckeys=2147483648';
 
@@ -90,6 +91,13 @@ export const ARTICLE_TOUR: Tour = {
         'In 2009 Asterisk replaced its scheduler’s sorted list with a binary heap. Cost per operation against N: at 100 entries the two are alike; at 100,000 the heap is hundreds of times cheaper.',
       source: 'The Asterisk review (Review Request #160)',
       link: `${HEAPS}&frames=4&op=49&panel=scaling&skinds=list,binary,bheap,treap,rb&squant=total&sover=review`,
+    },
+    {
+      title: 'The article’s own run, watched',
+      caption:
+        'Kamp’s run itself: a million items, 9 of its 1,954 pages resident, at operation 2,000,001 of 4,000,000, a pop. Step through it with →: in this one operation the binary heap pages in 12 pages and writes 12 back, the B-heap 2 and 2.',
+      source: 'The article: "only 8 to 10 pages of the 1954 pages allocated are in primary memory"',
+      link: ARTICLE_RUN_LINK,
     },
   ],
 };

@@ -25,9 +25,9 @@ export interface LargePlan {
 }
 
 /** A side's stack images may take this much (a worker holds them). */
-export const DENSE_BUDGET_BYTES = 40 * 2 ** 20;
+export const DENSE_BUDGET_BYTES = 64 * 2 ** 20;
 /** A side's heap copies may take this much (a worker holds them). */
-export const SPARSE_BUDGET_BYTES = 96 * 2 ** 20;
+export const SPARSE_BUDGET_BYTES = 160 * 2 ** 20;
 /**
  * At least this many operations between images: more images than that would cost more memory
  * than the replay they save (an operation of the article's binary heap replays in ~3 µs).

@@ -34,7 +34,7 @@ export const PAGE_MAX_STEP_BOUND = 2 ** 27;
 /** Memory the page's timeline may take (its checkpoints dominate): see timelineBytes. */
 export const PAGE_MEMORY_BUDGET_BYTES = 256 * 2 ** 20;
 /** Memory each of a large run's two workers may take (see largeRunBytes). */
-export const PAGE_WORKER_BUDGET_BYTES = 320 * 2 ** 20;
+export const PAGE_WORKER_BUDGET_BYTES = 384 * 2 ** 20;
 
 /** What a scenario runs, as far as its size is concerned. */
 export interface AnimatedRun {

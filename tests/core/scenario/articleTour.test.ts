@@ -8,7 +8,7 @@ import { TOUR_LIMITS } from '../../../src/core/scenario/tourFormat';
 describe("the article's tour", () => {
   const scenes = ARTICLE_TOUR.scenes.map((scene) => ({ scene, parsed: parseScenario(scene.link) }));
 
-  it('has the eleven scenes the lecture needs, in the article’s order', () => {
+  it('has the twelve scenes the lecture needs, in the article’s order', () => {
     expect(scenes.map(({ scene }) => scene.source.split(':')[0])).toEqual([
       'The article',
       'Figure 5',
@@ -21,6 +21,7 @@ describe("the article's tour", () => {
       'Figure 3',
       'Figure 4',
       'The Asterisk review (Review Request #160)',
+      'The article',
     ]);
   });
 
@@ -46,5 +47,14 @@ describe("the article's tour", () => {
     expect(scenes[8].parsed.scenario.curves.readout).toBe(ARTICLE_PAGES - 4);
     expect(scenes[9].parsed.scenario.curves.readout).toBe(ARTICLE_PAGES - 1);
     expect(scenes[9].parsed.scenario.curves.ioMs).toBe(10);
+    // The last scene is the article's own run, at a pop in the middle of it.
+    const run = scenes[11].parsed.scenario;
+    expect([run.items, run.itemsPerPage, run.frames, run.keys]).toEqual([
+      1_000_000,
+      512,
+      9,
+      2 ** 31,
+    ]);
+    expect(run.op).toBe(2_000_001);
   });
 });

@@ -17,7 +17,8 @@ export type SlotCallback = (item: number, slot: number) => void;
 
 /** A copy of a heap's contents, to rewind a replay (see replay/timeline.ts). */
 export interface HeapSnapshot {
-  keys: Float64Array;
+  /** 32-bit where every key fits (a large run's checkpoints keep them so: replay/sideRecorder.ts). */
+  keys: Float64Array | Uint32Array;
   items: Int32Array;
   tail: number;
   count: number;
@@ -149,10 +150,11 @@ export class Heap implements PriorityQueue {
   }
 
   restore(snapshot: HeapSnapshot): void {
-    this.keys.fill(0);
-    this.items.fill(0);
     this.keys.set(snapshot.keys);
     this.items.set(snapshot.items);
+    // Past the snapshot's tail, as a fresh heap (the slots there were never read anyway).
+    this.keys.fill(0, snapshot.keys.length);
+    this.items.fill(0, snapshot.items.length);
     this.tail = snapshot.tail;
     this.count = snapshot.count;
     this.opIndex = snapshot.opIndex;
