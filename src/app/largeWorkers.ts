@@ -79,13 +79,13 @@ export class LargeWorkers implements StateSource {
         reject(error);
       };
       const finished = (): void => {
-        if (stopped || !serving.every(Boolean)) return;
+        if (stopped || !serving.every(Boolean) || !replies.every((reply) => reply !== null)) return;
         const arrays = replies[0]?.ops ?? null;
         if (arrays === null) {
           stop(new Error('the left recorder sent no operations'));
           return;
         }
-        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys);
+        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys, arrays.namesItems);
         const recorded = replies as Extract<SideReply, { kind: 'recorded' }>[];
         resolve({
           workers: new LargeWorkers(servers),
@@ -127,22 +127,30 @@ export class LargeWorkers implements StateSource {
           else if (reply.kind === 'recorded') {
             replies[index] = reply;
             done[index] = 1;
+            sides[index] = { seconds: reply.seconds, checkpointBytes: reply.checkpointBytes };
+            // Its checkpoints are on their way to the server: the recorder is done.
             recorder.terminate();
-            sides[index] = { seconds: reply.seconds, checkpointBytes: storeBytes(reply.store) };
-            const serve: SideRequest = { kind: 'serve', id: 0, scenario, side, store: reply.store };
-            server.postMessage(serve, storeBuffers(reply.store));
+            finished();
           }
         };
-        const load: SideRequest = { kind: 'load', id: 0, scenario };
-        server.postMessage(load);
+        const channel = new MessageChannel();
+        const serve: SideRequest = {
+          kind: 'serve',
+          id: 0,
+          scenario,
+          side,
+          handOver: channel.port2,
+        };
+        server.postMessage(serve, [channel.port2]);
         const record: SideRequest = {
           kind: 'record',
           id: 0,
           scenario,
           side,
           sendOps: index === 0,
+          handOver: channel.port1,
         };
-        recorder.postMessage(record);
+        recorder.postMessage(record, [channel.port1]);
       });
     });
   }

@@ -2,7 +2,7 @@
 // large heap run (over 16,384 items) by its two side workers (largeWorkers.ts), with progress.
 
 import { scenarioPlan } from '../core/replay/largeRun';
-import { LargeTimeline } from '../core/replay/largeTimeline';
+import { fillStepIndex, LargeTimeline } from '../core/replay/largeTimeline';
 import type { Replay } from '../core/replay/replay';
 import { Timeline } from '../core/replay/timeline';
 import { isLargeRun } from '../core/scenario/pageLimits';
@@ -12,6 +12,8 @@ import { LargeWorkers, type RecordingReport } from './largeWorkers';
 
 /** Work per slice, in ms: well under the 50 ms a task may take before it is a long task. */
 const SLICE_MS = 8;
+/** Operations of a large run's step index per task (~8 ms). */
+const STEP_INDEX_PART = 1 << 20;
 
 export class TimelinePreparer {
   /** The progress line ("Preparing the scenario… N%"), shown while a scenario takes longer. */
@@ -100,19 +102,53 @@ export class TimelinePreparer {
           return;
         }
         this.lastRecording = report;
-        // The timeline's sides allocate their heaps: a task of its own, as is showing it.
-        window.setTimeout(() => {
+        const operations = recording.ops.length;
+        const stepStart = new Float64Array(operations + 1);
+        let done = 0;
+        // The step index in parts, the timeline's sides (their heaps), and showing it: each a
+        // task of its own.
+        const index = (): void => {
           if (generation !== this.generation) {
             workers.dispose();
             return;
           }
-          const timeline = new LargeTimeline(scenario, recording, scenarioPlan(scenario), workers);
-          this.say(null);
-          window.setTimeout(() => {
-            if (generation === this.generation) ready(timeline);
-            else timeline.dispose();
-          }, 0);
-        }, 0);
+          const until = Math.min(operations, done + STEP_INDEX_PART);
+          fillStepIndex(recording.eventCounts, stepStart, done, until);
+          done = until;
+          if (done < operations) {
+            window.setTimeout(index, 0);
+            return;
+          }
+          window.setTimeout(build, 0);
+        };
+        const build = (): void => {
+          if (generation !== this.generation) {
+            workers.dispose();
+            return;
+          }
+          const timeline = new LargeTimeline(
+            scenario,
+            { ...recording, stepStart },
+            scenarioPlan(scenario),
+            workers,
+          );
+          // Each side's heap memory touched in a task of its own, then shown.
+          const warm = (side: number): void => {
+            if (generation !== this.generation) {
+              timeline.dispose();
+              return;
+            }
+            if (side < timeline.sides.length) {
+              timeline.sides[side].warmUp();
+              window.setTimeout(() => warm(side + 1), 0);
+              return;
+            }
+            this.say(null);
+            ready(timeline);
+          };
+          window.setTimeout(() => warm(0), 0);
+        };
+        window.setTimeout(index, 0);
       },
       (error: Error) => {
         if (generation !== this.generation) return;

@@ -7,12 +7,24 @@ import type { SideStore } from '../core/replay/sideRecorder';
 import type { Scenario } from '../core/scenario/scenario';
 
 export type SideRequest =
-  /** Record `side` of the scenario; `sendOps`: also send the operations (the worker is done). */
-  | { kind: 'record'; id: number; scenario: Scenario; side: SideName; sendOps: boolean }
-  /** A serving worker: write the scenario's operations down while the other records. */
-  | { kind: 'load'; id: number; scenario: Scenario }
-  /** A serving worker: serve `side` from the checkpoints its recording kept. */
-  | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; store: SideStore }
+  /**
+   * Record `side` of the scenario; `sendOps`: also send the operations (the worker is done).
+   * The checkpoints go straight to the serving worker through `handOver`, never through the
+   * page (reading thousands of arrays out of a message there took over 100 ms).
+   */
+  | {
+      kind: 'record';
+      id: number;
+      scenario: Scenario;
+      side: SideName;
+      sendOps: boolean;
+      handOver: MessagePort;
+    }
+  /**
+   * A serving worker: write the scenario's operations down while the other records, then serve
+   * `side` from the checkpoints that arrive on `handOver`; say 'serving' once it can.
+   */
+  | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; handOver: MessagePort }
   /** The side's state before operation `op`. */
   | { kind: 'state'; id: number; op: number };
 
@@ -21,6 +33,8 @@ export interface OpArrays {
   kinds: Uint8Array;
   handles: Int32Array;
   keys: Float64Array;
+  /** Whether any operation names an item (OpList.namesItems), looked up by the worker. */
+  namesItems: boolean;
 }
 
 export type SideReply =
@@ -33,8 +47,8 @@ export type SideReply =
       eventCounts: Uint32Array;
       race: Uint32Array;
       ops: OpArrays | null;
-      /** The checkpoints, for the serving worker. */
-      store: SideStore;
+      /** Bytes of the checkpoints handed over. */
+      checkpointBytes: number;
       /** Wall-clock seconds the recording took in the worker. */
       seconds: number;
     }

@@ -6,18 +6,23 @@
 // 1.6 times as long as in a worker of its own.
 
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
-import type { OpList } from '../core/replay/opList';
 import { recordOps } from '../core/replay/recordOps';
+import type { SideStore } from '../core/replay/sideRecorder';
 import type { SideServer } from '../core/replay/sideServer';
 import { scenarioWorkload } from '../core/scenario/scenario';
-import { type SideReply, type SideRequest, stateBuffers, storeBuffers } from './sideProtocol';
+import {
+  type SideReply,
+  type SideRequest,
+  stateBuffers,
+  storeBuffers,
+  storeBytes,
+} from './sideProtocol';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SideRequest>) => void) | null;
   postMessage(message: SideReply, transfer?: Transferable[]): void;
 };
 
-let recorded: { ops: OpList; items: number } | null = null;
 let server: SideServer | null = null;
 
 scope.onmessage = (event) => {
@@ -27,22 +32,9 @@ scope.onmessage = (event) => {
       case 'record':
         record(request);
         break;
-      case 'load':
-        // A serving worker writes the operations down while the other records.
-        recorded = recordOps(scenarioWorkload(request.scenario));
+      case 'serve':
+        serve(request);
         break;
-      case 'serve': {
-        if (recorded === null) recorded = recordOps(scenarioWorkload(request.scenario));
-        server = sideServer(
-          request.scenario,
-          request.side,
-          recorded.ops,
-          recorded.items,
-          request.store,
-        );
-        scope.postMessage({ kind: 'serving', id: request.id });
-        break;
-      }
       case 'state': {
         if (server === null) throw new Error('a state was asked for before the run was served');
         const started = performance.now();
@@ -61,13 +53,32 @@ scope.onmessage = (event) => {
       }
     }
   } catch (error) {
-    scope.postMessage({
-      kind: 'error',
-      id: request.id,
-      message: error instanceof Error ? error.message : String(error),
-    });
+    fail(request.id, error);
   }
 };
+
+function fail(id: number, error: unknown): void {
+  scope.postMessage({
+    kind: 'error',
+    id,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+/** Writes the operations down now, then serves once the checkpoints arrive. */
+function serve(request: Extract<SideRequest, { kind: 'serve' }>): void {
+  const { scenario, side, handOver } = request;
+  const { ops, items } = recordOps(scenarioWorkload(scenario));
+  handOver.onmessage = (event: MessageEvent<SideStore>) => {
+    try {
+      server = sideServer(scenario, side, ops, items, event.data);
+      handOver.close();
+      scope.postMessage({ kind: 'serving', id: request.id });
+    } catch (error) {
+      fail(request.id, error);
+    }
+  };
+}
 
 function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   const started = performance.now();
@@ -78,13 +89,16 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   while (!recorder.runFor(100, () => performance.now())) {
     scope.postMessage({ kind: 'progress', id: request.id, done: recorder.progress });
   }
-  const copy = request.sendOps ? { kinds: ops.kinds, handles: ops.handles, keys: ops.keys } : null;
   const store = recorder.store;
-  const transfer: Transferable[] = [
-    recorder.eventCounts.buffer,
-    recorder.race.buffer,
-    ...storeBuffers(store),
-  ].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+  const checkpointBytes = storeBytes(store);
+  request.handOver.postMessage(store, storeBuffers(store));
+  request.handOver.close();
+  const copy = request.sendOps
+    ? { kinds: ops.kinds, handles: ops.handles, keys: ops.keys, namesItems: ops.namesItems }
+    : null;
+  const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
+    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
+  );
   if (copy !== null) transfer.push(copy.kinds.buffer, copy.handles.buffer, copy.keys.buffer);
   scope.postMessage(
     {
@@ -94,7 +108,7 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
       eventCounts: recorder.eventCounts,
       race: recorder.race,
       ops: copy,
-      store,
+      checkpointBytes,
       seconds: (performance.now() - started) / 1000,
     },
     transfer,

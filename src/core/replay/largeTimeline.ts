@@ -37,7 +37,12 @@ export interface LargeRecording {
   raceOps: Int32Array;
   /** Per side: race[i * sidePages + f - 1], the side's own pages (the page pads it). */
   race: Uint32Array[];
+  /** stepStart, when already filled (fillStepIndex); else it is made from eventCounts. */
+  stepStart?: Float64Array;
 }
+
+/** A fetched anchor lies this many operations before the target (a jump's last stretch). */
+const FETCH_LEAD = 64;
 
 interface Anchor {
   op: number;
@@ -78,7 +83,7 @@ export class LargeTimeline extends Replay {
       ops,
       sides,
       pages,
-      stepIndex(recording.eventCounts, ops.length),
+      recording.stepStart ?? stepIndex(recording.eventCounts, ops.length),
       recording.raceOps,
       recording.race.map((rows, index) => padRace(rows, sides[index].view.pages, pages)),
     );
@@ -109,13 +114,14 @@ export class LargeTimeline extends Replay {
   }
 
   /**
-   * Asks the workers for the state a quarter of a window before the target's operation (so a
-   * few steps back need no worker either) and keeps it as the anchor.
+   * Asks the workers for the state a few operations before the target's (so stepping back a
+   * little needs no worker either, and the page's own part of the jump stays short) and keeps
+   * it as the anchor.
    */
   override fetchFor(step: number): Promise<boolean> {
     if (this.canSeek(step)) return Promise.resolve(true);
     const targetOp = this.opAt(Math.min(step, this.totalSteps));
-    const op = Math.max(0, targetOp - Math.floor(this.plan.window / 4));
+    const op = Math.max(0, targetOp - Math.min(FETCH_LEAD, Math.floor(this.plan.window / 4)));
     if (this.fetching !== null && this.fetching.op === op) return this.fetching.promise;
     const promise = this.source.states(op).then((states) => {
       if (this.fetching?.promise === promise) this.fetching = null;
@@ -158,17 +164,33 @@ export class LargeTimeline extends Replay {
   }
 }
 
-/** stepStart from each side's events per operation (the lockstep rule: the longer side's). */
+/** stepStart from the two sides' events per operation, in one go (see fillStepIndex). */
 export function stepIndex(eventCounts: Uint32Array[], operations: number): Float64Array {
   const stepStart = new Float64Array(operations + 1);
-  let total = 0;
-  for (let k = 0; k < operations; k++) {
-    let longest = 0;
-    for (const counts of eventCounts) longest = Math.max(longest, counts[k]);
-    total += longest;
+  fillStepIndex(eventCounts, stepStart, 0, operations);
+  return stepStart;
+}
+
+/**
+ * Fills stepStart[from + 1 .. to] from the two sides' events per operation (the lockstep rule:
+ * the longer side's), stepStart[from] being set. In parts, the page keeps its tasks short: the
+ * article's 4M operations take ~30 ms in one go, most of it first touches of fresh memory.
+ */
+export function fillStepIndex(
+  eventCounts: Uint32Array[],
+  stepStart: Float64Array,
+  from: number,
+  to: number,
+): void {
+  if (eventCounts.length !== 2) throw new RangeError('two sides, two event counts');
+  const [left, right] = eventCounts;
+  let total = stepStart[from];
+  for (let k = from; k < to; k++) {
+    const a = left[k];
+    const b = right[k];
+    total += a > b ? a : b;
     stepStart[k + 1] = total;
   }
-  return stepStart;
 }
 
 /** A side's race rows widened to the scenario's pages (past its own, its last value holds). */

@@ -56,8 +56,16 @@ export class OpList {
     this.keys = new Float64Array(size);
   }
 
-  /** A list over arrays another thread filled (a worker's copy): they are used, not copied. */
-  static fromArrays(kinds: Uint8Array, handles: Int32Array, keys: Float64Array): OpList {
+  /**
+   * A list over arrays another thread filled (a worker's copy): they are used, not copied.
+   * `namesItems`, when the other thread looked it up, saves a pass over them here.
+   */
+  static fromArrays(
+    kinds: Uint8Array,
+    handles: Int32Array,
+    keys: Float64Array,
+    namesItems: boolean | null = null,
+  ): OpList {
     if (handles.length !== kinds.length || keys.length !== kinds.length) {
       throw new RangeError('the operation arrays differ in length');
     }
@@ -66,6 +74,7 @@ export class OpList {
     list.handles = handles;
     list.keys = keys;
     list.count = kinds.length;
+    list.itemsNamed = namesItems;
     return list;
   }
 
@@ -73,7 +82,23 @@ export class OpList {
     return this.count;
   }
 
+  private itemsNamed: boolean | null = null;
+
+  /** Whether any operation names an item (deleteItem, reorderItem); looked up once. */
+  get namesItems(): boolean {
+    if (this.itemsNamed === null) {
+      let named = false;
+      for (let k = 0; k < this.count && !named; k++) {
+        const kind = this.kinds[k];
+        named = kind === 2 || kind === 3;
+      }
+      this.itemsNamed = named;
+    }
+    return this.itemsNamed;
+  }
+
   push(op: ReplayOp): void {
+    this.itemsNamed = null;
     if (this.count === this.kinds.length) this.grow();
     const k = this.count++;
     this.kinds[k] = CODE[op.op];
@@ -178,10 +203,5 @@ export function applyOp(queue: PriorityQueue, ops: OpList, k: number, handleOf: 
 
 /** Whether any operation names an item (expiry's refreshes and purges): then handles are kept. */
 export function namesItems(ops: OpList | null): boolean {
-  if (ops === null) return true;
-  for (let k = 0; k < ops.length; k++) {
-    const kind = ops.kinds[k];
-    if (kind === 2 || kind === 3) return true;
-  }
-  return false;
+  return ops === null || ops.namesItems;
 }

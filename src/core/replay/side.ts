@@ -136,6 +136,11 @@ export class Side {
     applyOp(this.queue, ops, k, this.handleOf);
   }
 
+  /** Touches the heap's memory once (Heap.warmUp), before the first large restore. */
+  warmUp(): void {
+    this.fastHeap?.warmUp();
+  }
+
   /** Whether advance() runs without events (an LRU heap too large for the tree view). */
   get runsFast(): boolean {
     return this.fastHeap !== null;

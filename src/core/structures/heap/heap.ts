@@ -101,6 +101,16 @@ export class Heap implements PriorityQueue {
   }
 
   /**
+   * Writes zeros past the tail (slots no operation reads before writing them), touching every
+   * page of the slot arrays: the page's large heaps do it in a task of their own, so that the
+   * first restore into fresh memory does not pay the page faults inside a seek.
+   */
+  warmUp(): void {
+    this.keys.fill(0, this.tail + 1);
+    this.items.fill(0, this.tail + 1);
+  }
+
+  /**
    * Sends references elsewhere from the next operation on (replay/side.ts switches between its
    * pager, its view and nothing at all); the sifts read the observer once as they start.
    */
