@@ -39,7 +39,7 @@ import { RacePanel } from './race';
 import { mountScalingPanel, type ScalingPanelHandle } from './scaling/scalingPanel';
 import { Sidebar } from './sidebar';
 import { sideNumbers } from './sideNumbers';
-import { SidePanel } from './sidePanel';
+import { counterDigits, SidePanel } from './sidePanel';
 import type { SideAtStep } from './step/listings';
 import { StepPanel } from './step/stepPanel';
 import { operationText } from './step/stepText';
@@ -623,6 +623,7 @@ export class App {
       sideNumbers(side, this.scenario, timeline.pages),
     );
     const numbers = [left, right] as const;
+    const digits = counterDigits(numbers);
     this.panels.forEach((panel, sideIndex) => {
       const side = timeline.sides[sideIndex];
       panel.tree.setPointed(
@@ -639,6 +640,7 @@ export class App {
         opText,
         this.hoverPage,
         distances[sideIndex],
+        digits,
       );
     });
     const opStart = operation < 0 ? 0 : timeline.stepStart[operation];

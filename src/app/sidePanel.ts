@@ -33,6 +33,15 @@ const PAGES_TITLE: Record<Policy, string> = {
   opt: 'Pages (OPT) · number: references until next use (∞ never)',
 };
 
+/** The most digits among the counters of both sides (SidePanel.render sizes them by it). */
+export function counterDigits(sides: readonly SideNumbers[]): number {
+  let digits = 0;
+  for (const numbers of sides) {
+    for (const counter of COUNTERS) digits = Math.max(digits, String(numbers[counter.stem]).length);
+  }
+  return digits;
+}
+
 /** Counter fields shown per side, with their data-testid stem. */
 export const COUNTERS = [
   { stem: 'comparisons', label: 'compares' },
@@ -51,6 +60,7 @@ export class SidePanel {
   /** The grid's heading says what the numbers in its pages mean under the policy. */
   private readonly pagesTitle: HTMLElement;
   private readonly counterCells = new Map<string, HTMLElement>();
+  private readonly counters: HTMLElement;
   private readonly timeCell: HTMLElement;
   private readonly opCell: HTMLElement;
   /** The current reference's stack distance: a number, "new" for a first touch, "—" otherwise. */
@@ -112,6 +122,7 @@ export class SidePanel {
       'aria-hidden': 'true',
     });
     this.note = el('span', { class: 'side-note' }, ['']);
+    this.counters = counters;
     this.root = el('section', { class: `side side-${side}` }, [
       el('header', { class: 'side-head' }, [this.title, this.note]),
       counters,
@@ -169,14 +180,17 @@ export class SidePanel {
     opText: string,
     hoverPage: number | null,
     distance: number | null,
+    /** The most digits any counter on either side has: both sides size their numbers alike. */
+    digits: number,
   ): void {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
-      const text = String(numbers[counter.stem]);
-      setText(cell, text);
-      cell.classList.toggle('long', text.length > 6);
+      setText(cell, String(numbers[counter.stem]));
     }
+    // Seven digits and more (a list's compares, the article's run) take a smaller size, all
+    // at once, so no number overlaps its neighbour and none stands out for being short.
+    this.counters.classList.toggle('long', digits > 6);
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));

@@ -95,7 +95,7 @@ export const ARTICLE_TOUR: Tour = {
     {
       title: 'The article’s own run, watched',
       caption:
-        'Kamp’s run itself: a million items, 9 of its 1,954 pages resident, at operation 2,000,001 of 4,000,000, a pop. Step through it with →: in this one operation the binary heap pages in 12 pages and writes 12 back, the B-heap 2 and 2.',
+        'Kamp’s run itself, a million items with 9 of 1,954 pages resident, at its operation 2,000,001: a pop. Step through it with →: the binary heap pages in 12 pages and writes 12 back, the B-heap 2 and 2.',
       source: 'The article: "only 8 to 10 pages of the 1954 pages allocated are in primary memory"',
       link: ARTICLE_RUN_LINK,
     },

@@ -28,7 +28,15 @@ export interface RaceCursor {
 }
 
 const MARGIN = { top: 26, right: 16, bottom: 24, left: 64 };
-const count = format(',d');
+const whole = format(',d');
+const short = format('.2~s');
+/**
+ * An axis's labels: whole numbers while its end is under a million, else 500k, 1.5M, 50M for
+ * every label alike (a projector's narrow margin cannot hold 50,000,000).
+ */
+function axisLabels(end: number): (value: number) => string {
+  return end >= 1e6 ? short : whole;
+}
 
 export class RaceChart {
   readonly root: HTMLElement;
@@ -121,16 +129,18 @@ export class RaceChart {
     const xTicks = Math.max(2, Math.floor(plotW / 110));
     // A short plot labels only its ends: nice ticks every few pixels would overlap.
     const yValues = plotH < 70 ? [0, this.y.domain()[1]] : this.y.ticks(Math.floor(plotH / 34));
+    const xLabel = axisLabels(this.x.domain()[1]);
+    const yLabel = axisLabels(this.y.domain()[1]);
     this.xAxis.attr('transform', `translate(0,${MARGIN.top + plotH})`).call(
       axisBottom(this.x)
         .ticks(xTicks)
-        .tickFormat((v) => count(v.valueOf()))
+        .tickFormat((v) => xLabel(v.valueOf()))
         .tickSizeOuter(0),
     );
     this.yAxis.attr('transform', `translate(${MARGIN.left},0)`).call(
       axisLeft(this.y)
         .tickValues(yValues)
-        .tickFormat((v) => count(v.valueOf()))
+        .tickFormat((v) => yLabel(v.valueOf()))
         .tickSizeOuter(0),
     );
     this.lines.forEach((line, side) => {
