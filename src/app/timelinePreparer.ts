@@ -102,6 +102,8 @@ export class TimelinePreparer {
           return;
         }
         this.lastRecording = report;
+        // For the e2e performance report: what the workers took and keep.
+        performance.mark('bheap:recorded', { detail: report });
         const operations = recording.ops.length;
         const stepStart = new Float64Array(operations + 1);
         let done = 0;

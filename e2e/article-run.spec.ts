@@ -1,0 +1,148 @@
+// The article's own run in the page: a million items, 1,954 pages, 4M operations, 9 resident.
+// Its counters at the end and at ten operations equal the command line's, and stepping around an
+// operation comes back to the same counters; the tour's last scene says what one pop costs.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { cliArgsFor } from '../src/core/scenario/format';
+import { parseScenario } from '../src/core/scenario/parse';
+import { expect, queryOf, readCounters, test } from './fixtures';
+
+const run = promisify(execFile);
+
+const ARTICLE = '/?items=1000000&page=512&frames=9&keys=2147483648';
+const OPERATIONS = 4_000_000;
+
+interface CliResult {
+  comparisons: number;
+  swaps: number;
+  zeroFill: number;
+  pageIns: number[];
+  writebacks: number[];
+}
+
+/** The counters `npm run sim -- run` prints for the page's link, cut after `untilOp` operations. */
+async function cliCounters(page: Page, untilOp: number | null): Promise<Record<string, number>> {
+  const scenario = parseScenario(queryOf(page)).scenario;
+  const cut = untilOp === null ? [] : ['--until-op', String(untilOp)];
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      ...cliArgsFor(scenario, 'run'),
+      ...cut,
+      '--format',
+      'json',
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  const results = (JSON.parse(stdout) as { results: CliResult[] }).results;
+  const values: Record<string, number> = {};
+  ['left', 'right'].forEach((side, index) => {
+    const result = results[index];
+    values[`comparisons-${side}`] = result.comparisons;
+    values[`swaps-${side}`] = result.swaps;
+    values[`pageins-${side}`] = result.pageIns[0];
+    values[`writebacks-${side}`] = result.writebacks[0];
+    values[`zerofill-${side}`] = result.zeroFill;
+  });
+  return values;
+}
+
+/** Runs the tasks two at a time, in order; the results in the tasks' order. */
+async function twoAtATime<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return results;
+}
+
+/** The operation label as the page writes it ("op 1,234 / 4,000,000 · …"). */
+function opLabel(done: number): RegExp {
+  return new RegExp(`^op ${done.toLocaleString('en-US')} / 4,000,000`);
+}
+
+/** Waits until the page shows the end of operation `done` (the start of the next). */
+async function expectAtOperation(page: Page, done: number): Promise<void> {
+  await expect(page.getByTestId('op-label')).toHaveText(opLabel(done), { timeout: 60_000 });
+  await expect(page.getByTestId('preparing')).toBeHidden();
+}
+
+test.describe('the article’s run in the page', () => {
+  test('opens at its last step with the counters of npm run sim -- run', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(`${ARTICLE}&step=end`);
+    await expectAtOperation(page, OPERATIONS);
+    await page.waitForURL(/[?&]step=end/);
+    const cli = await cliCounters(page, null);
+    expect(await readCounters(page)).toEqual(cli);
+    // The article's numbers: 1,954 pages, each zero-filled once on each side.
+    expect(cli['zerofill-left']).toBe(1954);
+    expect(cli['zerofill-right']).toBe(1954);
+  });
+
+  test('at ten operations its counters equal the command line cut there, and stepping around comes back', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto(`${ARTICLE}&step=0`);
+    await expectAtOperation(page, 0);
+    // A fixed spread over the run, the same on every run. The command line cuts them two at a
+    // time (a two-core machine) while the page jumps.
+    const targets = Array.from(
+      { length: 10 },
+      (_, i) => 1 + ((i * 397_303 + 123_457) % OPERATIONS),
+    );
+    const expected = twoAtATime(targets.map((op) => () => cliCounters(page, op - 1)));
+    const shown = new Map<number, Record<string, number>>();
+    for (const op of targets) {
+      await page.getByTestId('op-jump').fill(String(op));
+      await page.getByTestId('op-jump').press('Enter');
+      await expectAtOperation(page, op - 1);
+      const counters = await readCounters(page);
+      shown.set(op, counters);
+      // Around it, by the keyboard: two operations on, 25 events on and back, two operations
+      // back, which is where it started.
+      const step = await page.getByTestId('step-label').textContent();
+      await page.locator('body').click({ position: { x: 3, y: 3 } });
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await expectAtOperation(page, op + 1);
+      for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');
+      for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowLeft');
+      await expectAtOperation(page, op + 1);
+      await page.keyboard.press('Shift+ArrowLeft');
+      await page.keyboard.press('Shift+ArrowLeft');
+      await expect(page.getByTestId('step-label')).toHaveText(step ?? '');
+      expect(await readCounters(page), `back at operation ${op}`).toEqual(counters);
+    }
+    const cli = await expected;
+    targets.forEach((op, index) => {
+      expect(shown.get(op), `the start of operation ${op}`).toEqual(cli[index]);
+    });
+  });
+
+  test('the tour’s last scene: in its pop the binary heap moves 12 pages each way, the B-heap 2', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto('/?tour=12');
+    await expectAtOperation(page, 2_000_000);
+    await expect(page.getByTestId('tour-caption')).toContainText('pages in 12 pages');
+    const before = await readCounters(page);
+    await page.getByTestId('op-forward').click();
+    await expectAtOperation(page, 2_000_001);
+    const after = await readCounters(page);
+    const moved = (name: string): number => after[name] - before[name];
+    expect([moved('pageins-left'), moved('writebacks-left')]).toEqual([12, 12]);
+    expect([moved('pageins-right'), moved('writebacks-right')]).toEqual([2, 2]);
+  });
+});
