@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { cliArgsFor } from '../src/core/scenario/format';
 import { parseScenario } from '../src/core/scenario/parse';
+import { PAGE_MAX_HEAP_ITEMS } from '../src/core/scenario/scenario';
 import {
   BARE_LAB,
   currentStep,
@@ -207,7 +208,7 @@ test.describe('the visualiser', () => {
   test('a too-large heap is refused with a message instead of freezing', async ({ page }) => {
     await open(page, '/?items=50000000');
     await expect(page.getByTestId('scenario-error')).toContainText(
-      'items must be an integer from 1 to 16384',
+      `items must be an integer from 1 to ${PAGE_MAX_HEAP_ITEMS}`,
     );
     await expect(page.getByTestId('control-items')).toHaveValue('48');
   });
@@ -217,7 +218,7 @@ test.describe('the visualiser', () => {
     await page.getByTestId('control-items').fill('0');
     await page.getByTestId('control-items').press('Enter');
     await expect(page.getByTestId('scenario-error')).toContainText(
-      'items must be an integer from 1 to 16384',
+      `items must be an integer from 1 to ${PAGE_MAX_HEAP_ITEMS}`,
     );
     await expect(page.getByTestId('control-items')).toHaveValue('40');
   });

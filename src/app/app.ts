@@ -441,9 +441,16 @@ export class App {
     const landing = landingStep(linked, totalSteps);
     timeline.setFrames(this.scenario.frames);
     timeline.seek(0);
-    // A large run's step far from its start waits for the workers (Playback shows it then).
-    if (timeline.canSeek(landing.step)) timeline.seek(landing.step);
-    else this.playback.seek(landing.step);
+    // A large run's step far from its start waits for the workers: Playback seeks and draws
+    // once they have served it; until then the page shows what it showed. The request goes
+    // after this task: the workers then take both cores, and the page's own work (the link,
+    // the controls) would wait for them.
+    const waits = !timeline.canSeek(landing.step);
+    if (waits) {
+      window.setTimeout(() => {
+        if (this.timeline === timeline) this.playback.seek(landing.step);
+      }, 0);
+    } else timeline.seek(landing.step);
     this.scenario.step = linked === 'end' ? 'end' : landing.step;
     this.scenario.op = null;
     const embed = this.scenario.embed;
@@ -451,7 +458,7 @@ export class App {
     this.controls.sync(this.scenario);
     this.sidebar.show(this.scenario.panel);
     this.applyView();
-    this.render();
+    if (!waits) this.render();
     this.noteSceneOpened();
     return landing.error === null ? [] : [landing.error];
   }

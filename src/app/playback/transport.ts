@@ -21,6 +21,9 @@ export interface TransportActions {
   goToOperation(operation: number): void;
 }
 
+/** Grouped counts ("4,000,000"): one formatter, made once (each toLocaleString makes one). */
+const COUNT = new Intl.NumberFormat('en-US');
+
 export class Transport {
   readonly root: HTMLElement;
   private readonly scrubber: HTMLInputElement;
@@ -135,16 +138,17 @@ export class Transport {
     const done =
       where.operation < 0 ? 0 : where.event >= where.events ? where.operation + 1 : where.operation;
     this.scrubber.value = String(done);
+    const operations = COUNT.format(where.operations);
     this.scrubber.setAttribute(
       'aria-valuetext',
-      `${done.toLocaleString('en-US')} of ${where.operations.toLocaleString('en-US')} operations`,
+      `${COUNT.format(done)} of ${operations} operations`,
     );
     setText(this.stepLabel, `step ${step} / ${totalSteps}`);
     setText(
       this.opLabel,
       where.operation < 0
-        ? `op 0 / ${where.operations.toLocaleString('en-US')}`
-        : `op ${(where.operation + 1).toLocaleString('en-US')} / ${where.operations.toLocaleString('en-US')} · event ${where.event} of ${where.events}`,
+        ? `op 0 / ${operations}`
+        : `op ${COUNT.format(where.operation + 1)} / ${operations} · event ${where.event} of ${where.events}`,
     );
   }
 

@@ -14,11 +14,13 @@ import { MAX_SCRIPT_OPS } from '../workloads/script';
 import { MAX_PACKED_CHARS, MAX_UNPACKED_BYTES, QUERY_TEXT_MAX_CHARS } from './linkPacking';
 import {
   PAGE_LIST_MAX_ITEMS,
+  PAGE_MAX_HEAP_ITEMS,
   PAGE_MAX_ITEMS,
   PAGE_MAX_PAGES,
   PAGE_MAX_SCRIPT_OPS,
   PAGE_MAX_STEP_BOUND,
   PAGE_MEMORY_BUDGET_BYTES,
+  PAGE_WORKER_BUDGET_BYTES,
 } from './pageLimits';
 
 const n = (value: number): string => value.toLocaleString('en-US');
@@ -28,7 +30,7 @@ export function limitsRows(): [string, string, string, string][] {
   return [
     [
       'items (N)',
-      `animation: 1 to ${n(PAGE_MAX_ITEMS)}, ${n(PAGE_LIST_MAX_ITEMS)} with a sorted list on a side; curves: 1 to ${n(CURVES_MAX_ITEMS)} (${n(LIST_MAX_ITEMS)} with a list); scaling: up to ${SCALING_MAX_SIZES} N from 1 to ${n(SCALING_PAGE_MAX_ITEMS)}`,
+      `animation: 1 to ${n(PAGE_MAX_ITEMS)}, up to ${n(PAGE_MAX_HEAP_ITEMS)} with heaps on both sides under LRU (recorded in workers), ${n(PAGE_LIST_MAX_ITEMS)} with a sorted list on a side; curves: 1 to ${n(CURVES_MAX_ITEMS)} (${n(LIST_MAX_ITEMS)} with a list); scaling: up to ${SCALING_MAX_SIZES} N from 1 to ${n(SCALING_PAGE_MAX_ITEMS)}`,
       `1 to ${n(ITEMS_RANGE.max)} (${n(LIST_MAX_ITEMS)} with a list)`,
       "a list's inserts walk the list (N²/4 node visits)",
     ],
@@ -40,9 +42,9 @@ export function limitsRows(): [string, string, string, string][] {
     ],
     [
       'steps',
-      `a worst-case bound of at most ${n(PAGE_MAX_STEP_BOUND)}, counted before preparing`,
+      `a worst-case bound of at most ${n(PAGE_MAX_STEP_BOUND)}, counted before preparing; none for heaps over ${n(PAGE_MAX_ITEMS)} items (their steps are counted, never stored)`,
       'no limit',
-      'the first pass replays every event',
+      "a small run's first pass replays every event",
     ],
     [
       'script',
@@ -52,7 +54,7 @@ export function limitsRows(): [string, string, string, string][] {
     ],
     [
       'memory',
-      `the animation's timeline ${formatBytes(PAGE_MEMORY_BUDGET_BYTES)}; a curves worker ${formatBytes(CURVES_WORKER_BUDGET_BYTES)}`,
+      `the animation's timeline ${formatBytes(PAGE_MEMORY_BUDGET_BYTES)}, and each of a large run's two workers ${formatBytes(PAGE_WORKER_BUDGET_BYTES)}; a curves worker ${formatBytes(CURVES_WORKER_BUDGET_BYTES)}`,
       `${formatBytes(CLI_MEMORY_BUDGET_BYTES)} per command`,
       'estimated from the arrays a run allocates, before it starts',
     ],
