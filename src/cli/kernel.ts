@@ -14,7 +14,10 @@ import asc from 'assemblyscript/asc';
 export interface KernelSpec {
   /** Used in messages. */
   name: string;
+  /** The entry file. */
   source: string;
+  /** Other sources it imports (the stamp covers them too). */
+  imports?: readonly string[];
   module: string;
   /** The generated constants: `${prefix}_STAMP` and `${prefix}_WASM`. */
   prefix: string;
@@ -58,17 +61,34 @@ export const HEAP_KERNEL: KernelSpec = {
   flags: ['-O3', '--runtime', 'stub', '--noAssert'],
 };
 
-export const KERNELS: readonly KernelSpec[] = [STACK_KERNEL, POLICY_KERNEL, HEAP_KERNEL];
+/**
+ * A large run's heap side for the page's workers (replay/kernelSide.ts): the heap with the stack
+ * kernel compiled in, so its references reach the queue with no call across modules.
+ */
+export const REPLAY_KERNEL: KernelSpec = {
+  name: 'replay kernel',
+  source: path('../core/replay/kernel/assembly/replayKernel.ts'),
+  imports: [STACK_KERNEL.source],
+  module: path('../core/replay/kernel/replayKernel.generated.ts'),
+  prefix: 'REPLAY_KERNEL',
+  flags: STACK_KERNEL.flags,
+};
+
+export const KERNELS: readonly KernelSpec[] = [
+  STACK_KERNEL,
+  POLICY_KERNEL,
+  HEAP_KERNEL,
+  REPLAY_KERNEL,
+];
 
 export const KERNEL_SOURCE = STACK_KERNEL.source;
 export const KERNEL_MODULE = STACK_KERNEL.module;
 
 /** What a generated module was built from: the source, the compiler's version and its flags. */
 export function kernelStamp(spec: KernelSpec = STACK_KERNEL): string {
-  return createHash('sha256')
-    .update(readFileSync(spec.source))
-    .update(`\0${asc.version}\0${spec.flags.join(' ')}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(readFileSync(spec.source));
+  for (const source of spec.imports ?? []) hash.update('\0').update(readFileSync(source));
+  return hash.update(`\0${asc.version}\0${spec.flags.join(' ')}`).digest('hex');
 }
 
 /** The stamp written into the generated module, or null if there is none. */

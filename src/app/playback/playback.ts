@@ -127,8 +127,13 @@ export class Playback {
         timeline.seek(step);
         // From the request to the state shown: what a jump in a large run costs.
         recordDuration('bheap:far-seek', started);
-        this.host.moved(timeline.step);
-        this.link.soon(LINK_DELAY_MS);
+        // Drawn a frame later: the state's arrival (two heaps copied in) and the first draw of a
+        // large run (its grid, its race) would otherwise share one frame, past 50 ms.
+        requestAnimationFrame(() => {
+          if (this.host.timeline() !== timeline || this.pendingStep !== null) return;
+          this.host.moved(timeline.step);
+          this.link.soon(LINK_DELAY_MS);
+        });
       },
       (error: Error) => {
         if (this.pendingStep !== step) return;

@@ -245,36 +245,7 @@ export class AllFramesCounter implements MemoryObserver {
     if (this.finished) throw new Error('image() must come before finish()');
     if (this.handOff !== null) throw new Error('this counter handed its batches off');
     if (this.pendingCount > 0) this.flush();
-    const kernel = this.kernel;
-    const pages = this.pageCount;
-    const touched = kernel.exportOrder();
-    const buffer = kernel.memory.buffer;
-    const order = new Int32Array(buffer, kernel.orderAt(), touched).slice();
-    const dirtyFrom = new Int32Array(buffer, kernel.dirtyFromAt(), pages).slice();
-    const never = kernel.neverWritten();
-    for (let page = 0; page < pages; page++) {
-      if (dirtyFrom[page] === never) dirtyFrom[page] = NEVER_WRITTEN;
-    }
-    const pageInDiff = new Float64Array(buffer, kernel.pageInDifferences(), pages + 2);
-    const histogram = new Float64Array(pages + 2);
-    const twos = kernel.distanceTwoCount();
-    const zeroFills = kernel.zeroFills();
-    let deeper = 0;
-    for (let d = 3; d <= pages; d++) {
-      histogram[d] = -pageInDiff[d];
-      deeper += histogram[d];
-    }
-    if (pages >= 2) histogram[2] = twos;
-    histogram[1] = references - zeroFills - twos - deeper;
-    const closedWriteBacks = new Float64Array(
-      buffer,
-      kernel.writeBackDifferences(),
-      pages + 2,
-    ).slice();
-    const twosDirty = kernel.distanceTwoWriteBacks();
-    closedWriteBacks[1] += twosDirty;
-    closedWriteBacks[2] -= twosDirty;
-    return { order, dirtyFrom, histogram, closedWriteBacks, references, zeroFills };
+    return kernelImage(this.kernel, this.pageCount, references);
   }
 
   /** Closes the open intervals (pages still sinking at the end of the run) and returns the curves. */
@@ -295,4 +266,58 @@ export class AllFramesCounter implements MemoryObserver {
       writeBacks: new Float64Array(buffer, kernel.writeBackCurve(), pages).slice(),
     };
   }
+}
+
+/** The checkpoint functions a kernel with the stack compiled in exports (this one, the replay one). */
+export type StackCheckpoints = Pick<
+  StackKernel,
+  | 'memory'
+  | 'exportOrder'
+  | 'orderAt'
+  | 'dirtyFromAt'
+  | 'neverWritten'
+  | 'pageInDifferences'
+  | 'writeBackDifferences'
+  | 'distanceTwoCount'
+  | 'distanceTwoWriteBacks'
+  | 'zeroFills'
+>;
+
+/**
+ * A kernel's stack as a StackMemory image, its queue accounted (AllFramesCounter.image says how
+ * the arrays translate). `references`: every read and write so far.
+ */
+export function kernelImage(
+  kernel: StackCheckpoints,
+  pages: number,
+  references: number,
+): StackMemoryImage {
+  const touched = kernel.exportOrder();
+  const buffer = kernel.memory.buffer;
+  const order = new Int32Array(buffer, kernel.orderAt(), touched).slice();
+  const dirtyFrom = new Int32Array(buffer, kernel.dirtyFromAt(), pages).slice();
+  const never = kernel.neverWritten();
+  for (let page = 0; page < pages; page++) {
+    if (dirtyFrom[page] === never) dirtyFrom[page] = NEVER_WRITTEN;
+  }
+  const pageInDiff = new Float64Array(buffer, kernel.pageInDifferences(), pages + 2);
+  const histogram = new Float64Array(pages + 2);
+  const twos = kernel.distanceTwoCount();
+  const zeroFills = kernel.zeroFills();
+  let deeper = 0;
+  for (let d = 3; d <= pages; d++) {
+    histogram[d] = -pageInDiff[d];
+    deeper += histogram[d];
+  }
+  if (pages >= 2) histogram[2] = twos;
+  histogram[1] = references - zeroFills - twos - deeper;
+  const closedWriteBacks = new Float64Array(
+    buffer,
+    kernel.writeBackDifferences(),
+    pages + 2,
+  ).slice();
+  const twosDirty = kernel.distanceTwoWriteBacks();
+  closedWriteBacks[1] += twosDirty;
+  closedWriteBacks[2] -= twosDirty;
+  return { order, dirtyFrom, histogram, closedWriteBacks, references, zeroFills };
 }

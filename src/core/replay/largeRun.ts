@@ -11,10 +11,11 @@ import {
   sideSpec,
 } from '../scenario/scenario';
 import { expectedOperations, workloadCapacity } from '../workloads/workloads';
+import { KernelRecorder } from './kernelSide';
 import type { OpList } from './opList';
 import { raceSampleOps } from './raceSamples';
 import type { SideName } from './side';
-import { SideRecorder, type SideStore } from './sideRecorder';
+import { type Recorder, SideRecorder, type SideStore } from './sideRecorder';
 import { SideServer } from './sideServer';
 
 /** The plan for a scenario: both sides' workers and the page use the same one. */
@@ -32,14 +33,19 @@ export function scenarioRaceOps(scenario: Scenario, operations: number): Int32Ar
   return raceSampleOps(operations, scenarioPages(scenario));
 }
 
+/**
+ * The recording of a side: the replay kernel's (kernelSide.ts), or with `reference` the
+ * TypeScript one it is held to.
+ */
 export function sideRecorder(
   scenario: Scenario,
   side: SideName,
   ops: OpList,
   items: number,
   plan: LargePlan,
-): SideRecorder {
-  return new SideRecorder(
+  reference = false,
+): Recorder {
+  return new (reference ? SideRecorder : KernelRecorder)(
     sideSpec(scenario, side),
     workloadCapacity(scenarioWorkload(scenario)),
     items,

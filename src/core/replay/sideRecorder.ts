@@ -47,7 +47,25 @@ export function packHeap(snapshot: HeapSnapshot): PackedHeap {
 /** Operations recorded between two looks at the clock. */
 const CHUNK = 2048;
 
-export class SideRecorder {
+/** What a recording gives (this file's SideRecorder, or kernelSide.ts's faster one). */
+export interface Recorder {
+  /** Events of each operation, as the page's replay of it emits them. */
+  readonly eventCounts: Uint32Array;
+  /** race[i * pages + f - 1]: transfers after raceOps[i] operations with f resident pages. */
+  readonly race: Uint32Array;
+  readonly store: SideStore;
+  readonly done: boolean;
+  /** Fraction of the operations recorded, 0..1. */
+  readonly progress: number;
+  /** Records for about `budgetMs`; true once every operation is recorded. */
+  runFor(budgetMs: number, now: () => number): boolean;
+}
+
+/**
+ * The recording in TypeScript, over the heap of structures/heap/heap.ts and the stack kernel's
+ * AllFramesCounter: what the replay kernel's recording (kernelSide.ts) is held to.
+ */
+export class SideRecorder implements Recorder {
   /** Events of each operation, as the page's replay of it emits them. */
   readonly eventCounts: Uint32Array;
   /** race[i * pages + f - 1]: transfers after raceOps[i] operations with f resident pages. */

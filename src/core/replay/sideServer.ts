@@ -5,6 +5,7 @@
 
 import { unpackImage } from '../memory/stackMemory';
 import type { StructureSpec } from '../structures/registry';
+import { KernelHeap } from './kernelSide';
 import type { OpList } from './opList';
 import { Side, type SideState } from './side';
 import type { SideStore } from './sideRecorder';
@@ -12,6 +13,9 @@ import type { SideStore } from './sideRecorder';
 export class SideServer {
   private readonly side: Side;
   private readonly initial: SideState;
+  /** The heap of the bare runs, in the replay kernel (twice as fast as heap.ts there). */
+  private readonly bare: KernelHeap;
+  private readonly ops: OpList;
   /** The operation the side sits before now (-1: nowhere yet). */
   private at = -1;
 
@@ -20,11 +24,14 @@ export class SideServer {
     capacity: number,
     items: number,
     pages: number,
-    private readonly ops: OpList,
+    ops: OpList,
     private readonly store: SideStore,
   ) {
+    this.bare = new KernelHeap(spec, capacity, items, pages, ops);
+    // The side reads the operations from the kernel's copy: one copy of 4M operations, not two.
+    this.ops = this.bare.ops;
     // The view's frame count does not matter: the page answers for its own (ViewState.restore).
-    this.side = new Side(spec, capacity, items, 1, pages, 'lru', ops);
+    this.side = new Side(spec, capacity, items, 1, pages, 'lru', this.ops);
     if (!this.side.runsFast) throw new Error('a large run serves heaps under LRU only');
     this.initial = this.side.exportState();
   }
@@ -56,9 +63,11 @@ export class SideServer {
     // sets what an image does not keep (the latest reference and operation).
     const dense = Math.floor((op - 1) / denseEvery) * denseEvery;
     const sparse = Math.floor(dense / sparseEvery) * sparseEvery;
-    if (sparse === 0) side.importState(this.initial);
-    else side.restoreHeap(this.store.sparse[sparse / sparseEvery - 1]);
-    side.runBare(this.ops, sparse, dense);
+    // The heap copy before it, run bare in the kernel to the stack image, then into the side.
+    const bare = this.bare;
+    bare.restore(sparse === 0 ? this.initial.heap : this.store.sparse[sparse / sparseEvery - 1]);
+    bare.runBare(sparse, dense);
+    side.restoreHeap(bare.snapshot());
     if (dense === 0) side.view.restore(this.initial.view);
     else {
       const checkpoint = this.store.dense[dense / denseEvery - 1];

@@ -47,6 +47,8 @@ let pageInDiff: usize = 0;
 let writeBackDiff: usize = 0;
 // Per page: the recency order that exportOrder() writes (a checkpoint of the page's replay).
 let orderArea: usize = 0;
+// The first byte after init()'s layout: a module that includes this one lays its own out there.
+let endOfLayout: usize = 0;
 
 // The top pages, most recent first, in a ring: depth d is at (topHead + d - 1) & topMask, so
 // a page from below enters at the front and pushes the last one out in O(1).
@@ -131,6 +133,7 @@ export function init(pages: i32, size: i32): usize {
   orderArea = at;
   at += (<usize>pages) << 2;
   at += 64; // room for a masked read past the end
+  endOfLayout = (at + 15) & ~15;
 
   const needed = <i32>((at + 0xffff) >>> 16);
   const have = memory.size();
@@ -516,6 +519,11 @@ export function exportOrder(): i32 {
     set(orderArea, count++, get(pageAtStamp, stamp));
   }
   return count;
+}
+
+/** The first byte after the layout init() made (16-byte aligned; memory may not reach it yet). */
+export function layoutEnd(): usize {
+  return endOfLayout;
 }
 
 /** Where exportOrder() writes (pages i32). */

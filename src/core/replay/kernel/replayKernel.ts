@@ -1,0 +1,112 @@
+// The replay kernel (assembly/replayKernel.ts): a large run's heap side in WebAssembly, with the
+// stack kernel compiled in. Its bytes come from a generated module (`npm run kernel`), loaded
+// synchronously as the other kernels are; each instance has its own memory.
+
+import { REPLAY_KERNEL_WASM } from './replayKernel.generated';
+
+/** The kernel's exports. Pointers are byte offsets into `memory`. */
+export interface ReplayKernel {
+  readonly memory: WebAssembly.Memory;
+  /** Lays the run out (see the source); 0, or -1 if the memory cannot grow that far. */
+  init(
+    layout: number,
+    itemsPerPage: number,
+    capacity: number,
+    slots: number,
+    pages: number,
+    topSize: number,
+    operations: number,
+    items: number,
+    tracksItems: number,
+  ): number;
+  operationKinds(): number;
+  operationHandles(): number;
+  operationKeys(): number;
+  eventCounts(): number;
+  heapKeys(): number;
+  heapItems(): number;
+  itemSlots(): number;
+  heapTail(): number;
+  heapCount(): number;
+  heapOperations(): number;
+  heapComparisons(): number;
+  heapSwaps(): number;
+  heapOpAccesses(): number;
+  heapAccesses(): number;
+  latestPage(): number;
+  setHeap(
+    tail: number,
+    count: number,
+    operations: number,
+    comparisons: number,
+    swaps: number,
+    opAccesses: number,
+  ): void;
+  record(from: number, to: number): void;
+  runBare(from: number, to: number): void;
+  flush(): void;
+  // The stack kernel's checkpoints (memory/kernel/stackKernel.ts).
+  exportOrder(): number;
+  orderAt(): number;
+  dirtyFromAt(): number;
+  neverWritten(): number;
+  pageInDifferences(): number;
+  writeBackDifferences(): number;
+  distanceTwoCount(): number;
+  distanceTwoWriteBacks(): number;
+  zeroFills(): number;
+}
+
+const FUNCTIONS = [
+  'init',
+  'operationKinds',
+  'operationHandles',
+  'operationKeys',
+  'eventCounts',
+  'heapKeys',
+  'heapItems',
+  'itemSlots',
+  'heapTail',
+  'heapCount',
+  'heapOperations',
+  'heapComparisons',
+  'heapSwaps',
+  'heapOpAccesses',
+  'heapAccesses',
+  'latestPage',
+  'setHeap',
+  'record',
+  'runBare',
+  'flush',
+  'exportOrder',
+  'orderAt',
+  'dirtyFromAt',
+  'neverWritten',
+  'pageInDifferences',
+  'writeBackDifferences',
+  'distanceTwoCount',
+  'distanceTwoWriteBacks',
+  'zeroFills',
+] as const;
+
+let compiled: WebAssembly.Module | null = null;
+
+/** A fresh kernel instance, with its own memory. */
+export function instantiateReplayKernel(): ReplayKernel {
+  if (compiled === null) {
+    const binary = atob(REPLAY_KERNEL_WASM);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  }
+  const exports = new WebAssembly.Instance(compiled, {}).exports;
+  for (const name of FUNCTIONS) {
+    if (typeof exports[name] !== 'function') {
+      throw new Error(`the replay kernel has no function ${name}: run \`npm run kernel\``);
+    }
+  }
+  if (!(exports.memory instanceof WebAssembly.Memory)) {
+    throw new Error('the replay kernel exports no memory: run `npm run kernel`');
+  }
+  return exports as unknown as ReplayKernel;
+}
