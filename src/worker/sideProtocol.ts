@@ -21,8 +21,8 @@ export type SideRequest =
       handOver: MessagePort;
     }
   /**
-   * A serving worker: write the scenario's operations down while the other records, then serve
-   * `side` from the checkpoints that arrive on `handOver`; say 'serving' once it can.
+   * A serving worker: serve `side` from the checkpoints and operations that arrive on
+   * `handOver` (a HandOver); say 'serving' once it can.
    */
   | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; handOver: MessagePort }
   /** The side's state before operation `op`. */
@@ -96,4 +96,18 @@ export function storeBytes(store: SideStore): number {
   let bytes = 0;
   for (const buffer of storeBuffers(store)) bytes += buffer.byteLength;
   return bytes;
+}
+
+/** What a recording hands its serving worker: its checkpoints and its operations. */
+export interface HandOver {
+  store: SideStore;
+  ops: OpArrays;
+  items: number;
+}
+
+/** The buffers of a list of operations, to transfer. */
+export function opBuffers(ops: OpArrays): ArrayBuffer[] {
+  return [ops.kinds.buffer, ops.handles.buffer, ops.keys.buffer].filter(
+    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
+  );
 }

@@ -6,11 +6,14 @@
 // 1.6 times as long as in a worker of its own.
 
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
+import { OpList } from '../core/replay/opList';
 import { recordOps } from '../core/replay/recordOps';
-import type { SideStore } from '../core/replay/sideRecorder';
 import type { SideServer } from '../core/replay/sideServer';
 import { scenarioWorkload } from '../core/scenario/scenario';
 import {
+  type HandOver,
+  type OpArrays,
+  opBuffers,
   type SideReply,
   type SideRequest,
   stateBuffers,
@@ -65,13 +68,14 @@ function fail(id: number, error: unknown): void {
   });
 }
 
-/** Writes the operations down now, then serves once the checkpoints arrive. */
+/** Serves once the recording's checkpoints and operations arrive on the hand-over port. */
 function serve(request: Extract<SideRequest, { kind: 'serve' }>): void {
   const { scenario, side, handOver } = request;
-  const { ops, items } = recordOps(scenarioWorkload(scenario));
-  handOver.onmessage = (event: MessageEvent<SideStore>) => {
+  handOver.onmessage = (event: MessageEvent<HandOver>) => {
     try {
-      server = sideServer(scenario, side, ops, items, event.data);
+      const { store, ops, items } = event.data;
+      const list = OpList.fromArrays(ops.kinds, ops.handles, ops.keys, ops.namesItems);
+      server = sideServer(scenario, side, list, items, store);
       handOver.close();
       scope.postMessage({ kind: 'serving', id: request.id });
     } catch (error) {
@@ -91,15 +95,29 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   }
   const store = recorder.store;
   const checkpointBytes = storeBytes(store);
-  request.handOver.postMessage(store, storeBuffers(store));
-  request.handOver.close();
-  const copy = request.sendOps
-    ? { kinds: ops.kinds, handles: ops.handles, keys: ops.keys, namesItems: ops.namesItems }
+  // The operations go to the server (it writes none down itself: it would take a core from
+  // the recording), and a copy of them to the page from the left side.
+  const arrays: OpArrays = {
+    kinds: ops.kinds,
+    handles: ops.handles,
+    keys: ops.keys,
+    namesItems: ops.namesItems,
+  };
+  const copy: OpArrays | null = request.sendOps
+    ? {
+        kinds: ops.kinds.slice(),
+        handles: ops.handles.slice(),
+        keys: ops.keys.slice(),
+        namesItems: ops.namesItems,
+      }
     : null;
+  const handOver: HandOver = { store, ops: arrays, items };
+  request.handOver.postMessage(handOver, [...storeBuffers(store), ...opBuffers(arrays)]);
+  request.handOver.close();
   const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
     (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
   );
-  if (copy !== null) transfer.push(copy.kinds.buffer, copy.handles.buffer, copy.keys.buffer);
+  if (copy !== null) transfer.push(...opBuffers(copy));
   scope.postMessage(
     {
       kind: 'recorded',

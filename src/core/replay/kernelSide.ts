@@ -116,7 +116,6 @@ export class KernelRecorder implements Recorder {
   private readonly curve: Float64Array;
   private readonly counts: Uint32Array;
   private next = 0;
-  private events = 0;
   private nextRace = 0;
   private copied: Uint32Array | null = null;
 
@@ -173,7 +172,6 @@ export class KernelRecorder implements Recorder {
       until = Math.min(until, (Math.floor(k / sparseEvery) + 1) * sparseEvery);
       if (this.nextRace < this.raceOps.length) until = Math.min(until, this.raceOps[this.nextRace]);
       this.heap.kernel.record(k, until);
-      for (let op = k; op < until; op++) this.events += this.counts[op];
       this.next = until;
       this.sampleRace();
       if (now() >= stop) break;
@@ -190,7 +188,7 @@ export class KernelRecorder implements Recorder {
         comparisons: kernel.heapComparisons(),
         swaps: kernel.heapSwaps(),
         operations: k,
-        events: this.events,
+        events: kernel.recordedEvents(),
         lastSlot: kernel.heapTail(),
         itemCount: kernel.heapCount(),
         lastTouchPage: kernel.latestPage(),

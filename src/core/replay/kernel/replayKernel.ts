@@ -34,6 +34,7 @@ export interface ReplayKernel {
   heapOpAccesses(): number;
   heapAccesses(): number;
   latestPage(): number;
+  recordedEvents(): number;
   setHeap(
     tail: number,
     count: number,
@@ -74,6 +75,7 @@ const FUNCTIONS = [
   'heapOpAccesses',
   'heapAccesses',
   'latestPage',
+  'recordedEvents',
   'setHeap',
   'record',
   'runBare',

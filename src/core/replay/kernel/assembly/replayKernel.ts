@@ -72,6 +72,8 @@ let opIndex: i32 = 0;
 let comparisons: f64 = 0;
 let swaps: f64 = 0;
 let opAccesses: f64 = 0;
+// Events of every operation recorded so far (a checkpoint's scalars).
+let eventTotal: f64 = 0;
 
 // ---- the queue's state, as stackDistances.ts keeps it ------------------------------------------
 
@@ -168,6 +170,10 @@ export function heapSwaps(): f64 {
 }
 export function heapOpAccesses(): f64 {
   return opAccesses;
+}
+/** Events of the operations recorded so far. */
+export function recordedEvents(): f64 {
+  return eventTotal;
 }
 /** Every slot reference so far: heap.ts's `accesses`. */
 export function heapAccesses(): f64 {
@@ -637,6 +643,7 @@ function runOps<L, M>(l: L, m: M, from: i32, to: i32, counted: bool): void {
     if (counted) {
       const events = <f64>fixed + (3 * (comparisons + swaps) + opAccesses - before);
       store<u32>(opEvents + ((<usize>k) << 2), <u32>events);
+      eventTotal += events;
     }
   }
 }
