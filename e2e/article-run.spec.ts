@@ -66,13 +66,15 @@ async function twoAtATime<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
 }
 
 /** The operation label as the page writes it ("op 1,234 / 4,000,000 · …"). */
-function opLabel(done: number): RegExp {
-  return new RegExp(`^op ${done.toLocaleString('en-US')} / 4,000,000`);
+function opLabel(done: number, total: number): RegExp {
+  return new RegExp(`^op ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
 }
 
 /** Waits until the page shows the end of operation `done` (the start of the next). */
-async function expectAtOperation(page: Page, done: number): Promise<void> {
-  await expect(page.getByTestId('op-label')).toHaveText(opLabel(done), { timeout: 60_000 });
+async function expectAtOperation(page: Page, done: number, total = OPERATIONS): Promise<void> {
+  await expect(page.getByTestId('op-label')).toHaveText(opLabel(done, total), {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('preparing')).toBeHidden();
 }
 
@@ -128,6 +130,23 @@ test.describe('the article’s run in the page', () => {
     targets.forEach((op, index) => {
       expect(shown.get(op), `the start of operation ${op}`).toEqual(cli[index]);
     });
+  });
+
+  test('under CLOCK a large run replays its pager too: the CLI’s counters at its end and at three operations', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.goto('/?items=200000&page=64&frames=40&policy=clock&keys=2147483648&step=end');
+    await expectAtOperation(page, 800_000, 800_000);
+    expect(await readCounters(page)).toEqual(await cliCounters(page, null));
+    for (const op of [333_334, 500_001, 777_777]) {
+      await page.getByTestId('op-jump').fill(String(op));
+      await page.getByTestId('op-jump').press('Enter');
+      await expectAtOperation(page, op - 1, 800_000);
+      expect(await readCounters(page), `the start of operation ${op}`).toEqual(
+        await cliCounters(page, op - 1),
+      );
+    }
   });
 
   test('the tour’s last scene: in its pop the binary heap moves 12 pages each way, the B-heap 2', async ({

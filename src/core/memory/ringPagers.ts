@@ -24,8 +24,11 @@ export interface RingSnapshot {
   referenced: Uint8Array;
   dirty: Uint8Array;
   touched: Uint8Array;
+  /** Per frame: when its page was loaded (the loads counted so far then); -1 while free. */
+  loadedAt: Float64Array;
   hand: number;
   used: number;
+  loads: number;
 }
 
 abstract class RingPager implements Pager<RingSnapshot> {
@@ -43,6 +46,9 @@ abstract class RingPager implements Pager<RingSnapshot> {
   protected readonly referenced: Uint8Array;
   private readonly dirty: Uint8Array;
   private readonly touched: Uint8Array;
+  /** When each frame's page was loaded (a count of loads): a view's load order under CLOCK. */
+  private readonly loadedAt: Float64Array;
+  private loads = 0;
   /** The frame the hand points at: the next one examined for eviction. */
   protected hand = 0;
   /** Frames handed out so far; free frames go in order 0, 1, 2, ... */
@@ -71,6 +77,7 @@ abstract class RingPager implements Pager<RingSnapshot> {
     this.referenced = new Uint8Array(this.ringFrames);
     this.dirty = new Uint8Array(pageCount);
     this.touched = new Uint8Array(pageCount);
+    this.loadedAt = new Float64Array(this.ringFrames).fill(NONE);
   }
 
   read(slot: number): void {
@@ -103,8 +110,10 @@ abstract class RingPager implements Pager<RingSnapshot> {
       referenced: this.referenced.slice(),
       dirty: this.dirty.slice(),
       touched: this.touched.slice(),
+      loadedAt: this.loadedAt.slice(),
       hand: this.hand,
       used: this.used,
+      loads: this.loads,
     };
   }
 
@@ -117,7 +126,9 @@ abstract class RingPager implements Pager<RingSnapshot> {
       evictions: this.evictions,
       hand: this.hand,
       used: this.used,
+      loads: this.loads,
     } = snapshot);
+    this.loadedAt.set(snapshot.loadedAt);
     this.frameOf.set(snapshot.frameOf);
     this.pageInFrame.set(snapshot.pageInFrame);
     this.referenced.set(snapshot.referenced);
@@ -159,6 +170,7 @@ abstract class RingPager implements Pager<RingSnapshot> {
       frame = this.used < this.ringFrames ? this.used++ : this.evict(this.chooseVictim());
       this.frameOf[page] = frame;
       this.pageInFrame[frame] = page;
+      this.loadedAt[frame] = this.loads++;
       if (this.touched[page] === 0) {
         this.touched[page] = 1;
         this.zeroFills++;

@@ -4,15 +4,16 @@
 // checkpoints (KernelHeap). The operations live in the kernel's memory; the page's replay reads
 // them through an OpList over the same bytes.
 
+import type { Policy } from '../memory/pager';
+import type { ClockPager, FifoPager } from '../memory/ringPagers';
 import { kernelImage } from '../memory/stackDistances';
 import { packImage, transfersFrom } from '../memory/stackMemory';
 import type { LargePlan } from '../scenario/largePlan';
 import type { HeapSnapshot } from '../structures/heap/heap';
 import { heapLayout, isHeapKind, type StructureSpec } from '../structures/registry';
-import { instantiateReplayKernel, type ReplayKernel } from './kernel/replayKernel';
+import { instantiateReplayKernel, type QueueHook, type ReplayKernel } from './kernel/replayKernel';
 import { OpList } from './opList';
-import type { Recorder } from './sideRecorder';
-import { packHeap, type SideStore } from './sideRecorder';
+import { packHeap, type Recorder, ringCheckpoint, ringPager, type SideStore } from './sideRecorder';
 
 /** The kernel's layout codes. */
 const LAYOUT_CODE = { binary: 0, bheap: 1, 'bheap-strict': 2, dary4: 3, dary8: 4 } as const;
@@ -35,6 +36,8 @@ export class KernelHeap {
     items: number,
     readonly pages: number,
     source: OpList,
+    /** Hears each batch of queued references (a FIFO or CLOCK recording's pager). */
+    hook: QueueHook | null = null,
   ) {
     if (!isHeapKind(spec.kind) || !(spec.kind in LAYOUT_CODE)) {
       throw new RangeError(`${spec.kind} is not a heap the replay kernel runs`);
@@ -44,7 +47,7 @@ export class KernelHeap {
     // the n-th item's slot.
     const slots =
       layout.gaps === undefined ? capacity + layout.rootSlot : layout.gaps.slotOfItem(capacity) + 1;
-    const kernel = instantiateReplayKernel();
+    const kernel = instantiateReplayKernel(hook);
     const fits = kernel.init(
       LAYOUT_CODE[spec.kind as keyof typeof LAYOUT_CODE],
       spec.itemsPerPage,
@@ -113,6 +116,8 @@ export class KernelRecorder implements Recorder {
   readonly race: Uint32Array;
   readonly store: SideStore;
   private readonly heap: KernelHeap;
+  /** Under FIFO or CLOCK, the pager fed the same references, page by page (null under LRU). */
+  private readonly ring: FifoPager | ClockPager | null;
   private readonly curve: Float64Array;
   private readonly counts: Uint32Array;
   private next = 0;
@@ -127,9 +132,17 @@ export class KernelRecorder implements Recorder {
     ops: OpList,
     plan: LargePlan,
     private readonly raceOps: Int32Array,
+    policy: Policy = 'lru',
+    frames = 1,
   ) {
-    this.heap = new KernelHeap(spec, capacity, items, pages, ops);
+    if (policy === 'opt') throw new Error('a large run records LRU, FIFO or CLOCK, not OPT');
+    // A page-level pager (one slot a page): it is fed pages from the kernel's queue.
+    const ring = policy === 'lru' ? null : ringPager(policy, frames, pages, 1);
+    this.ring = ring;
+    const hook = ring === null ? null : feedRing(ring, () => this.heap.kernel);
+    this.heap = new KernelHeap(spec, capacity, items, pages, ops, hook);
     const kernel = this.heap.kernel;
+    kernel.hookQueue(ring === null ? 0 : 1);
     this.counts = new Uint32Array(kernel.memory.buffer, kernel.eventCounts(), ops.length);
     this.race = new Uint32Array(raceOps.length * pages);
     this.curve = new Float64Array(pages);
@@ -193,6 +206,7 @@ export class KernelRecorder implements Recorder {
         itemCount: kernel.heapCount(),
         lastTouchPage: kernel.latestPage(),
       },
+      ring: this.ring === null ? null : ringCheckpoint(this.ring, kernel.heapAccesses()),
     });
   }
 
@@ -200,6 +214,16 @@ export class KernelRecorder implements Recorder {
     const kernel = this.heap.kernel;
     while (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === this.next) {
       kernel.flush();
+      if (this.ring !== null) {
+        // FIFO and CLOCK answer only their frame count: every column holds its transfers.
+        this.race.fill(
+          this.ring.pageIns + this.ring.writeBacks,
+          this.nextRace * this.pages,
+          (this.nextRace + 1) * this.pages,
+        );
+        this.nextRace++;
+        continue;
+      }
       const image = kernelImage(kernel, this.pages, kernel.heapAccesses());
       transfersFrom(
         image.histogram,
@@ -213,4 +237,38 @@ export class KernelRecorder implements Recorder {
       this.nextRace++;
     }
   }
+}
+
+/**
+ * A queue hook that feeds a page-level pager each queued reference: a plain entry is one, read
+ * or write; a bounce stands for the parent page P read, the child page C (the one referenced
+ * before it) read, and, when written, P and C written (stackDistances.ts). Merged entries drop
+ * only references that hit under every policy and change nothing but the hit count, which a
+ * checkpoint takes from the reference count instead (ringCheckpoint).
+ */
+function feedRing(pager: FifoPager | ClockPager, kernel: () => ReplayKernel): QueueHook {
+  let previous = -1;
+  return (count) => {
+    const source = kernel();
+    const entries = new Int32Array(source.memory.buffer, source.queueAt(), count);
+    for (let i = 0; i < count; i++) {
+      const entry = entries[i];
+      const page = entry >>> 2;
+      const write = (entry & 1) !== 0;
+      if ((entry & 2) === 0) {
+        if (write) pager.write(page);
+        else pager.read(page);
+        previous = page;
+        continue;
+      }
+      const child = previous;
+      pager.read(page);
+      pager.read(child);
+      if (write) {
+        pager.write(page);
+        pager.write(child);
+      }
+      previous = child;
+    }
+  };
 }

@@ -25,6 +25,7 @@ export function scenarioPlan(scenario: Scenario): LargePlan {
     expectedOperations(workload),
     scenarioPages(scenario),
     workloadCapacity(workload),
+    scenario.policy,
   );
 }
 
@@ -53,6 +54,8 @@ export function sideRecorder(
     ops,
     plan,
     scenarioRaceOps(scenario, ops.length),
+    scenario.policy,
+    scenario.frames,
   );
 }
 
@@ -70,5 +73,7 @@ export function sideServer(
     sidePages(scenario, side),
     ops,
     store,
+    scenario.policy,
+    scenario.frames,
   );
 }

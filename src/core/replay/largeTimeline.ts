@@ -71,12 +71,12 @@ export class LargeTimeline extends Replay {
           recording.items,
           scenario.frames,
           sidePages(scenario, name),
-          'lru',
+          scenario.policy,
           ops,
         ),
     );
-    if (!sides.every((side) => side.runsFast)) {
-      throw new Error('a large run replays heaps under LRU only');
+    if (!sides.every((side) => side.exchangesState)) {
+      throw new Error('a large run replays heaps too large for the tree, under LRU, FIFO or CLOCK');
     }
     super(
       scenario,

@@ -6,6 +6,7 @@ import { makePager } from '../memory/makePager';
 import { type MemoryObserver, SKIP_MEMORY } from '../memory/observer';
 import type { Pager, Policy, PolicyView } from '../memory/pager';
 import { type PageTrace, PageTraceRecorder } from '../memory/pageTrace';
+import type { RingSnapshot } from '../memory/ringPagers';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import type { PriorityQueue } from '../structures/queue';
 import {
@@ -49,13 +50,14 @@ export interface SideSnapshot {
 
 /**
  * A heap side's whole state as data (a worker can post it): its heap, its items' slots (when
- * the operations name items) and its view. The pager is not in it: only an LRU side whose view
- * answers every frame count exchanges states, and its pager only names references.
+ * the operations name items), its view, and under FIFO or CLOCK its pager (an LRU side's pager
+ * only names references: its view answers every frame count from the recency stack).
  */
 export interface SideState {
   heap: HeapSnapshot;
   handleOf: Int32Array | null;
   view: ViewSnapshot;
+  ring: RingSnapshot | null;
 }
 
 /** One structure, its pager and its view state. */
@@ -68,7 +70,9 @@ export class Side {
   private readonly tracksHandles: boolean;
   private readonly sink = new SwitchSink();
   private readonly feeder: PageFeeder | null;
-  /** The heap, when the side can run operations without their events (see advance()). */
+  /** The heap, for a heap side (its state can be exported, imported, copied). */
+  private readonly heap: Heap | null;
+  /** The heap, when the side can also run operations without their events (see advance()). */
   private readonly fastHeap: Heap | null;
 
   /**
@@ -111,13 +115,13 @@ export class Side {
     });
     // The fast path feeds the view's recency stack, which answers LRU; the other policies'
     // views follow their pager's events, and a small heap's view mirrors its slots from them.
+    this.heap = this.queue instanceof Heap && recordInto === null ? this.queue : null;
     const fast =
-      this.queue instanceof Heap &&
-      recordInto === null &&
+      this.heap !== null &&
       policy === 'lru' &&
       this.view.keys === null &&
       STRUCTURES[spec.kind].family === 'heap';
-    this.fastHeap = fast ? (this.queue as Heap) : null;
+    this.fastHeap = fast ? this.heap : null;
     this.feeder = fast ? new PageFeeder(this.view, Math.log2(spec.itemsPerPage)) : null;
   }
 
@@ -138,7 +142,15 @@ export class Side {
 
   /** Touches the heap's memory once (Heap.warmUp), before the first large restore. */
   warmUp(): void {
-    this.fastHeap?.warmUp();
+    this.heap?.warmUp();
+  }
+
+  /**
+   * Whether the side's state travels as data (exportState): a heap too large for the tree view
+   * (whose view mirrors no slots) under LRU, FIFO or CLOCK. OPT needs its whole future.
+   */
+  get exchangesState(): boolean {
+    return this.heap !== null && this.view.keys === null && this.policy !== 'opt';
   }
 
   /** Whether advance() runs without events (an LRU heap too large for the tree view). */
@@ -186,23 +198,6 @@ export class Side {
   }
 
   /**
-   * Runs operations from..to-1 with no memory and no events at all: only the heap moves (a
-   * worker's way from a sparse checkpoint to a dense one). The view is left behind.
-   */
-  runBare(ops: OpList, from: number, to: number): void {
-    const heap = this.fastHeap;
-    if (heap === null) throw new Error('only a fast heap side runs bare');
-    heap.setSinks(false, false);
-    heap.setMemory(SKIP_MEMORY);
-    try {
-      for (let k = from; k < to; k++) this.apply(ops, k);
-    } finally {
-      heap.setSinks(true, true);
-      heap.setMemory(this.pager);
-    }
-  }
-
-  /**
    * Shows the memory with `frames` resident pages (the slider): under LRU the view answers from
    * its stack, while the pager, which only names the references, keeps running as it was
    * prepared. (Another policy's side is prepared again with the new count.)
@@ -232,36 +227,40 @@ export class Side {
     this.view.restore(snapshot.view);
   }
 
-  /** The state as data (see SideState); a fast heap side only. */
+  /** The state as data (see SideState); a side that exchangesState only. */
   exportState(): SideState {
-    const heap = this.fastHeap;
-    if (heap === null) throw new Error('only a fast heap side exports its state');
+    const heap = this.heap;
+    if (heap === null || !this.exchangesState) throw new Error('this side keeps its state');
     return {
       heap: heap.snapshot(),
       handleOf: this.tracksHandles ? this.handleOf.slice() : null,
       view: this.view.snapshot(),
+      ring: this.policy === 'lru' ? null : (this.pager.snapshot() as RingSnapshot),
     };
   }
 
   /** Back to a state exportState() gave (here or in a worker, for the same scenario). */
   importState(state: SideState): void {
-    const heap = this.fastHeap;
-    if (heap === null) throw new Error('only a fast heap side imports a state');
+    const heap = this.heap;
+    if (heap === null || !this.exchangesState) throw new Error('this side keeps its state');
     heap.restore(state.heap);
     if (state.handleOf !== null) this.handleOf.set(state.handleOf);
     this.view.restore(state.view);
+    if (state.ring !== null) this.pager.restore(state.ring);
   }
 
-  /** The heap alone (a worker's sparse checkpoints). */
-  heapSnapshot(): HeapSnapshot {
-    if (this.fastHeap === null) throw new Error('only a fast heap side has a heap snapshot');
-    return this.fastHeap.snapshot();
+  /** Back to a FIFO or CLOCK pager's state (a large run's checkpoint). */
+  restorePager(ring: RingSnapshot): void {
+    if (this.policy !== 'fifo' && this.policy !== 'clock') {
+      throw new Error(`a ${this.policy} side has no ring to restore`);
+    }
+    this.pager.restore(ring);
   }
 
   /** Back to a heap snapshot; items' slots follow from it (each live item sits in its slot). */
   restoreHeap(snapshot: HeapSnapshot): void {
-    const heap = this.fastHeap;
-    if (heap === null) throw new Error('only a fast heap side restores a heap snapshot');
+    const heap = this.heap;
+    if (heap === null) throw new Error('only a heap side restores a heap snapshot');
     heap.restore(snapshot);
     if (!this.tracksHandles) return;
     const gaps = heap.layout.gaps;

@@ -4,6 +4,9 @@
 // (memory/stackDistances.ts), whose state is read out as a StackMemory image at each dense
 // checkpoint; no event is made.
 
+import { type MemoryObserver, TeeObserver } from '../memory/observer';
+import type { Policy } from '../memory/pager';
+import { ClockPager, FifoPager, type RingSnapshot } from '../memory/ringPagers';
 import { AllFramesCounter } from '../memory/stackDistances';
 import { type PackedImage, packImage, transfersFrom } from '../memory/stackMemory';
 import type { LargePlan } from '../scenario/largePlan';
@@ -17,6 +20,25 @@ import type { ViewScalars } from './viewState';
 export interface DenseCheckpoint {
   image: PackedImage;
   scalars: ViewScalars;
+  /** Under FIFO or CLOCK, the pager's state (its hits: the references that neither zero-filled nor paged in). */
+  ring: RingSnapshot | null;
+}
+
+/** The pager a FIFO or CLOCK recording runs beside the stack (null under LRU). */
+export type RingPolicy = Extract<Policy, 'fifo' | 'clock'>;
+
+/** A FIFO or CLOCK pager of `frames` frames over `pages` pages, slots `itemsPerPage` a page. */
+export function ringPager(policy: RingPolicy, frames: number, pages: number, itemsPerPage: number) {
+  const shown = Math.min(frames, pages);
+  return policy === 'fifo'
+    ? new FifoPager(shown, pages, itemsPerPage)
+    : new ClockPager(shown, pages, itemsPerPage);
+}
+
+/** A ring pager's snapshot with its hits as a merged count of references gives them. */
+export function ringCheckpoint(pager: FifoPager | ClockPager, references: number): RingSnapshot {
+  const ring = pager.snapshot();
+  return { ...ring, hits: references - ring.zeroFills - ring.pageIns };
 }
 
 /** A heap copy with its keys in 32 bits where every key fits (the article's do). */
@@ -73,6 +95,7 @@ export class SideRecorder implements Recorder {
   readonly store: SideStore;
   private readonly heap: Heap;
   private readonly counter: AllFramesCounter;
+  private readonly ring: FifoPager | ClockPager | null;
   private readonly handleOf: Int32Array;
   private readonly curve: Float64Array;
   private next = 0;
@@ -87,13 +110,22 @@ export class SideRecorder implements Recorder {
     private readonly ops: OpList,
     plan: LargePlan,
     private readonly raceOps: Int32Array,
+    policy: Policy = 'lru',
+    frames = 1,
   ) {
     this.counter = new AllFramesCounter(pages, spec.itemsPerPage);
+    this.ring =
+      policy === 'fifo' || policy === 'clock'
+        ? ringPager(policy, frames, pages, spec.itemsPerPage)
+        : null;
+    if (policy === 'opt') throw new Error('a large run records LRU, FIFO or CLOCK, not OPT');
+    const memory: MemoryObserver =
+      this.ring === null ? this.counter : new TeeObserver(this.counter, this.ring);
     const tracks = namesItems(ops);
     this.handleOf = new Int32Array(tracks ? Math.max(1, items) : 1);
     const queue = makeQueue(spec, {
       capacity,
-      memory: this.counter,
+      memory,
       sink: null,
       onHandle: tracks
         ? (item, slot) => {
@@ -162,6 +194,7 @@ export class SideRecorder implements Recorder {
         itemCount: heap.size,
         lastTouchPage: this.counter.latestPage,
       },
+      ring: this.ring === null ? null : ringCheckpoint(this.ring, heap.accesses),
     });
   }
 
@@ -169,6 +202,16 @@ export class SideRecorder implements Recorder {
   private sampleRace(): void {
     while (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === this.next) {
       const image = this.counter.image(this.heap.accesses);
+      if (this.ring !== null) {
+        // FIFO and CLOCK answer only their frame count: every column holds its transfers.
+        this.race.fill(
+          this.ring.pageIns + this.ring.writeBacks,
+          this.nextRace * this.pages,
+          (this.nextRace + 1) * this.pages,
+        );
+        this.nextRace++;
+        continue;
+      }
       transfersFrom(
         image.histogram,
         image.closedWriteBacks,

@@ -3,12 +3,14 @@
 // image before it, then the operations in between run into the view. A worker runs this; the
 // page asks it only for jumps beyond what it can reach by itself.
 
+import type { Policy } from '../memory/pager';
 import { unpackImage } from '../memory/stackMemory';
 import type { StructureSpec } from '../structures/registry';
 import { KernelHeap } from './kernelSide';
 import type { OpList } from './opList';
 import { Side, type SideState } from './side';
 import type { SideStore } from './sideRecorder';
+import { policyStateOfRing } from './viewState';
 
 export class SideServer {
   private readonly side: Side;
@@ -26,13 +28,18 @@ export class SideServer {
     pages: number,
     ops: OpList,
     private readonly store: SideStore,
+    private readonly policy: Policy = 'lru',
+    frames = 1,
   ) {
     this.bare = new KernelHeap(spec, capacity, items, pages, ops);
     // The side reads the operations from the kernel's copy: one copy of 4M operations, not two.
     this.ops = this.bare.ops;
-    // The view's frame count does not matter: the page answers for its own (ViewState.restore).
-    this.side = new Side(spec, capacity, items, 1, pages, 'lru', this.ops);
-    if (!this.side.runsFast) throw new Error('a large run serves heaps under LRU only');
+    // Under LRU the view's frame count does not matter: the page answers for its own
+    // (ViewState.restore); FIFO and CLOCK run with the scenario's.
+    this.side = new Side(spec, capacity, items, frames, pages, policy, this.ops);
+    if (!this.side.exchangesState) {
+      throw new Error('a large run serves heaps too large for the tree, under LRU, FIFO or CLOCK');
+    }
     this.initial = this.side.exportState();
   }
 
@@ -68,10 +75,21 @@ export class SideServer {
     bare.restore(sparse === 0 ? this.initial.heap : this.store.sparse[sparse / sparseEvery - 1]);
     bare.runBare(sparse, dense);
     side.restoreHeap(bare.snapshot());
-    if (dense === 0) side.view.restore(this.initial.view);
-    else {
+    if (dense === 0) {
+      side.view.restore(this.initial.view);
+      if (this.initial.ring !== null) side.restorePager(this.initial.ring);
+    } else {
       const checkpoint = this.store.dense[dense / denseEvery - 1];
-      side.view.restoreImage(unpackImage(checkpoint.image), checkpoint.scalars);
+      const ring = checkpoint.ring;
+      const policy = this.policy;
+      const image = unpackImage(checkpoint.image);
+      if (ring === null || (policy !== 'fifo' && policy !== 'clock')) {
+        side.view.restoreImage(image, checkpoint.scalars);
+      } else {
+        const mirrored = policyStateOfRing(policy, ring, image.references);
+        side.view.restoreImage(image, checkpoint.scalars, mirrored);
+        side.restorePager(ring);
+      }
     }
     side.advance(this.ops, dense, op);
     this.at = op;

@@ -9,6 +9,7 @@ import type { EventSink, SimEvent } from '../events';
 import type { Policy } from '../memory/pager';
 import { entryAt, type PageTrace } from '../memory/pageTrace';
 import { FIRST_TOUCH } from '../memory/recencyStack';
+import type { RingSnapshot } from '../memory/ringPagers';
 import {
   type PageStateAt,
   type ReferenceAt,
@@ -71,6 +72,45 @@ function copyPolicyState(state: PolicyState): PolicyState {
     frameOf: state.frameOf.slice(),
     loadOrder: [...state.loadOrder],
     referenced: state.referenced.slice(),
+  };
+}
+
+/**
+ * A FIFO or CLOCK side's mirrored pager, built from the pager's own state (a large run's
+ * checkpoint): what its touch events would have made of it (applyDirect). The load order is the
+ * resident pages by when they were loaded; the view follows the hand under CLOCK only (FIFO's
+ * victims are the load order's head); hits are the references that neither zero-filled nor
+ * paged in. `references`: every reference so far.
+ */
+export function policyStateOfRing(
+  policy: 'fifo' | 'clock',
+  ring: RingSnapshot,
+  references: number,
+): PolicyState {
+  const pages = ring.frameOf.length;
+  const pageState = new Uint8Array(pages);
+  for (let page = 0; page < pages; page++) {
+    if (ring.touched[page] === 0) continue;
+    pageState[page] =
+      ring.frameOf[page] < 0 ? PAGE_OUT : ring.dirty[page] === 1 ? PAGE_DIRTY : PAGE_CLEAN;
+  }
+  const loadOrder: number[] = [];
+  for (const page of ring.pageInFrame) if (page >= 0) loadOrder.push(page);
+  loadOrder.sort((a, b) => ring.loadedAt[ring.frameOf[a]] - ring.loadedAt[ring.frameOf[b]]);
+  return {
+    policy,
+    pageState,
+    pageInFrame: ring.pageInFrame.slice(),
+    frameOf: ring.frameOf.slice(),
+    loadOrder,
+    referenced: ring.referenced.slice(),
+    hand: policy === 'clock' ? ring.hand : 0,
+    references,
+    hits: references - ring.zeroFills - ring.pageIns,
+    zeroFills: ring.zeroFills,
+    pageIns: ring.pageIns,
+    writeBacks: ring.writeBacks,
+    evictions: ring.evictions,
   };
 }
 
@@ -559,10 +599,19 @@ export class ViewState implements EventSink {
   /**
    * Back to a long run's checkpoint: its memory image and scalars. The latest event and
    * operation are not kept: a replay runs at least one operation from here before showing it
-   * (sideServer.ts), which sets them. LRU only.
+   * (sideServer.ts), which sets them.
    */
-  restoreImage(image: StackMemoryImage, scalars: ViewScalars): void {
-    if (this.direct !== null) throw new Error('a memory image holds LRU state only');
+  restoreImage(
+    image: StackMemoryImage,
+    scalars: ViewScalars,
+    /** FIFO and CLOCK: the mirrored pager (policyStateOfRing); null under LRU. */
+    policy: PolicyState | null = null,
+  ): void {
+    if ((this.direct === null) !== (policy === null)) {
+      throw new Error(
+        `a ${this.policy} view restores ${policy === null ? 'no' : 'a'} policy state`,
+      );
+    }
     this.memory.restoreImage(image);
     this.counters = {
       ...ViewState.zeroCounters(),
@@ -571,7 +620,16 @@ export class ViewState implements EventSink {
       operations: scalars.operations,
       events: scalars.events,
     };
-    this.copyMemoryCounts();
+    if (policy === null) this.copyMemoryCounts();
+    else {
+      this.direct = copyPolicyState(policy);
+      const c = this.counters;
+      c.hits = policy.hits;
+      c.zeroFills = policy.zeroFills;
+      c.pageIns = policy.pageIns;
+      c.writebacks = policy.writeBacks;
+      c.evictions = policy.evictions;
+    }
     this.lastSlot = scalars.lastSlot;
     this.itemCount = scalars.itemCount;
     this.lastTouchPage = scalars.lastTouchPage;

@@ -75,7 +75,7 @@ function involvedParams(scenario: Scenario, problem: LimitProblem): string[] {
     case 'items':
     case 'ops':
       // Heaps on both sides go further under LRU: the policy is part of the combination.
-      return pointer || scenario.policy === 'lru'
+      return pointer || scenario.policy !== 'opt'
         ? [size, 'left', 'right']
         : [size, 'policy', 'left', 'right'];
     case 'pages':
@@ -118,8 +118,8 @@ function describeProblem(scenario: Scenario, problem: LimitProblem): string {
           : `${count(problem.value)} items`;
       const heaps = isHeapKind(scenario.left) && isHeapKind(scenario.right);
       const why =
-        heaps && scenario.policy !== 'lru'
-          ? ` (up to ${count(PAGE_MAX_HEAP_ITEMS)} under LRU, whose stack answers every frame count from checkpoints)`
+        heaps && scenario.policy === 'opt'
+          ? ` (up to ${count(PAGE_MAX_HEAP_ITEMS)} under LRU, FIFO or CLOCK: OPT keeps the whole run's future)`
           : '';
       return `${what}; the page animates at most ${count(problem.max)} with these structures${why}`;
     }

@@ -13,6 +13,7 @@
 // itself for up to `window` operations (largeTimeline.ts), so playing and stepping need no
 // worker; only a jump further away asks for a new anchor.
 
+import type { Policy } from '../memory/pager';
 import { packedImageBytes } from '../memory/stackMemory';
 
 export interface LargePlan {
@@ -35,16 +36,26 @@ export const SPARSE_BUDGET_BYTES = 160 * 2 ** 20;
 export const MIN_DENSE_EVERY = 1024;
 /** The page's own reach from an anchor: ~12 ms of the article's binary heap. */
 export const WINDOW = 4096;
+/**
+ * Under FIFO or CLOCK the page replays with events (its view follows the pager's): ~13 µs an
+ * operation of the article's binary heap, so a shorter reach.
+ */
+export const EVENT_WINDOW = 512;
 /** Bytes of one sparse heap copy per slot: the key in 32 bits where it fits, the item. */
 export const SPARSE_SLOT_BYTES = 8;
 
 /** The plan for a side of `pages` pages and `capacity` slots over `operations` operations. */
-export function largePlan(operations: number, pages: number, capacity: number): LargePlan {
+export function largePlan(
+  operations: number,
+  pages: number,
+  capacity: number,
+  policy: Policy = 'lru',
+): LargePlan {
   const images = Math.max(1, Math.floor(DENSE_BUDGET_BYTES / packedImageBytes(pages)));
   const denseEvery = Math.max(MIN_DENSE_EVERY, Math.ceil(operations / images));
   const copies = Math.max(1, Math.floor(SPARSE_BUDGET_BYTES / (SPARSE_SLOT_BYTES * capacity + 64)));
   const sparseEvery = denseEvery * Math.max(1, Math.ceil(operations / copies / denseEvery));
-  return { denseEvery, sparseEvery, window: WINDOW };
+  return { denseEvery, sparseEvery, window: policy === 'lru' ? WINDOW : EVENT_WINDOW };
 }
 
 /** Bytes a worker keeps for one side under `plan` (an upper bound: every copy at capacity). */

@@ -30,7 +30,7 @@ export function limitsRows(): [string, string, string, string][] {
   return [
     [
       'items (N)',
-      `animation: 1 to ${n(PAGE_MAX_ITEMS)}, up to ${n(PAGE_MAX_HEAP_ITEMS)} with heaps on both sides under LRU (recorded in workers), ${n(PAGE_LIST_MAX_ITEMS)} with a sorted list on a side; curves: 1 to ${n(CURVES_MAX_ITEMS)} (${n(LIST_MAX_ITEMS)} with a list); scaling: up to ${SCALING_MAX_SIZES} N from 1 to ${n(SCALING_PAGE_MAX_ITEMS)}`,
+      `animation: 1 to ${n(PAGE_MAX_ITEMS)}, up to ${n(PAGE_MAX_HEAP_ITEMS)} with heaps on both sides, not under OPT (recorded in workers), ${n(PAGE_LIST_MAX_ITEMS)} with a sorted list on a side; curves: 1 to ${n(CURVES_MAX_ITEMS)} (${n(LIST_MAX_ITEMS)} with a list); scaling: up to ${SCALING_MAX_SIZES} N from 1 to ${n(SCALING_PAGE_MAX_ITEMS)}`,
       `1 to ${n(ITEMS_RANGE.max)} (${n(LIST_MAX_ITEMS)} with a list)`,
       "a list's inserts walk the list (N²/4 node visits)",
     ],

@@ -13,7 +13,7 @@ import { largePlan, workerBytes } from './largePlan';
 /** Largest heap or search tree the page animates (a first pass of ~16k x 4 operations). */
 export const PAGE_MAX_ITEMS = 16_384;
 /**
- * Largest heaps the page replays when both sides are heaps under LRU: past PAGE_MAX_ITEMS the
+ * Largest heaps the page replays when both sides are heaps (not under OPT): past PAGE_MAX_ITEMS the
  * run is recorded by workers and replayed from checkpoints (replay/largeTimeline.ts), so the
  * article's own run (1M items) can be watched. 2^20 keeps its steps within 2^32.
  */
@@ -49,8 +49,9 @@ export interface AnimatedRun {
 
 /**
  * Most items (or, for a script, the most it holds at once) a pair of sides may have: a large
- * run needs heaps on both sides under LRU, whose views answer every frame count from the
- * checkpoints of their recency stacks.
+ * run needs heaps on both sides (their state is an array and a few counts, checkpointed by
+ * workers) under LRU, FIFO or CLOCK; OPT needs the whole run's future, kept as a trace (251 MB
+ * for the article's binary heap), so it stays small.
  */
 export function itemsCap(
   left: StructureKind,
@@ -58,7 +59,7 @@ export function itemsCap(
   policy: Policy = 'lru',
 ): number {
   if (left === 'list' || right === 'list') return PAGE_LIST_MAX_ITEMS;
-  return isHeapKind(left) && isHeapKind(right) && policy === 'lru'
+  return isHeapKind(left) && isHeapKind(right) && policy !== 'opt'
     ? PAGE_MAX_HEAP_ITEMS
     : PAGE_MAX_ITEMS;
 }

@@ -29,6 +29,8 @@ const scenarios: fc.Arbitrary<Scenario> = fc
     itemsPerPage: fc.constantFrom(8, 16, 64),
     seed: fc.integer({ min: 1, max: 500 }),
     keys: fc.constantFrom(5, 1000, 2 ** 31),
+    policy: fc.constantFrom('lru', 'fifo', 'clock'),
+    frames: fc.integer({ min: 1, max: 12 }),
   })
   .map((picked) => ({ ...DEFAULT_SCENARIO, ...picked }) as Scenario);
 
@@ -37,7 +39,7 @@ const plans: fc.Arbitrary<LargePlan> = fc
   .map(({ denseEvery, times }) => ({ denseEvery, sparseEvery: denseEvery * times, window: 8 }));
 
 describe('the replay kernel', () => {
-  it('records what the TypeScript recorder records, for every heap and workload', () => {
+  it('records what the TypeScript recorder records, for every heap, workload and pager', () => {
     fc.assert(
       fc.property(scenarios, plans, (scenario, plan) => {
         const { ops, items } = recordOps(scenarioWorkload(scenario));

@@ -63,6 +63,9 @@ function shown(timeline: Replay) {
         previousPage: side.view.previousTouchPage,
         states: [...states],
         lru: side.view.lruOrder(),
+        // FIFO and CLOCK: the mirrored pager, and what the grid writes in its pages.
+        policy: side.view.policyState,
+        labels: side.view.policyLabels(),
       };
     }),
   };
@@ -85,6 +88,7 @@ const scenarios: fc.Arbitrary<Scenario> = fc
     itemsPerPage: fc.constantFrom(8, 16),
     frames: fc.integer({ min: 1, max: 9 }),
     seed: fc.integer({ min: 1, max: 500 }),
+    policy: fc.constantFrom('lru', 'lru', 'fifo', 'clock'),
   })
   .map((picked) => ({ ...DEFAULT_SCENARIO, ...picked }) as Scenario);
 

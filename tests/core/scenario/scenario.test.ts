@@ -92,13 +92,14 @@ describe('parseScenario', () => {
     expect(parsed.scenario.items).toBe(DEFAULT_SCENARIO.items);
   });
 
-  it('takes the article’s own run for two heaps under LRU, and names the policy past its limit', () => {
+  it('takes the article’s own run for two heaps, and names OPT past its limit', () => {
     const article = parseScenario('items=1000000&page=512&frames=9&keys=2147483648');
     expect(article.errors).toEqual([]);
     expect(article.scenario.items).toBe(1_000_000);
-    const fifo = parseScenario('items=100000&policy=fifo');
-    expect(fifo.errors.map((error) => error.message)).toEqual([
-      'items=100000, policy=fifo, left=binary, right=bheap: 100,000 items; the page animates at most 16,384 with these structures (up to 1,048,576 under LRU, whose stack answers every frame count from checkpoints); using items=16384, the most that fit',
+    expect(parseScenario('items=100000&page=64&policy=clock').errors).toEqual([]);
+    const opt = parseScenario('items=100000&page=64&policy=opt');
+    expect(opt.errors.map((error) => error.message)).toEqual([
+      "items=100000, policy=opt, left=binary, right=bheap: 100,000 items; the page animates at most 16,384 with these structures (up to 1,048,576 under LRU, FIFO or CLOCK: OPT keeps the whole run's future); using items=16384, the most that fit",
     ]);
     const mixed = parseScenario('items=100000&left=treap');
     expect(mixed.errors[0].message).toMatch(/^items must be an integer from 1 to 16384/);

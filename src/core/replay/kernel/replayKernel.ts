@@ -44,6 +44,8 @@ export interface ReplayKernel {
     opAccesses: number,
   ): void;
   record(from: number, to: number): void;
+  hookQueue(on: number): void;
+  queueAt(): number;
   runBare(from: number, to: number): void;
   flush(): void;
   // The stack kernel's checkpoints (memory/kernel/stackKernel.ts).
@@ -78,6 +80,8 @@ const FUNCTIONS = [
   'recordedEvents',
   'setHeap',
   'record',
+  'hookQueue',
+  'queueAt',
   'runBare',
   'flush',
   'exportOrder',
@@ -93,15 +97,21 @@ const FUNCTIONS = [
 
 let compiled: WebAssembly.Module | null = null;
 
-/** A fresh kernel instance, with its own memory. */
-export function instantiateReplayKernel(): ReplayKernel {
+/** Receives a batch of queued entries (hookQueue(1)): `count` of them at queueAt(). */
+export type QueueHook = (count: number) => void;
+
+/** A fresh kernel instance, with its own memory; `hook` hears each batch once hooked. */
+export function instantiateReplayKernel(hook: QueueHook | null = null): ReplayKernel {
   if (compiled === null) {
     const binary = atob(REPLAY_KERNEL_WASM);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     compiled = new WebAssembly.Module(bytes);
   }
-  const exports = new WebAssembly.Instance(compiled, {}).exports;
+  const queued = (count: number): void => {
+    hook?.(count);
+  };
+  const exports = new WebAssembly.Instance(compiled, { replayKernel: { queued } }).exports;
   for (const name of FUNCTIONS) {
     if (typeof exports[name] !== 'function') {
       throw new Error(`the replay kernel has no function ${name}: run \`npm run kernel\``);

@@ -31,6 +31,13 @@ export {
   zeroFills,
 } from '../../../memory/kernel/assembly/stackKernel';
 
+/**
+ * Receives the queue's first `count` entries before the stack kernel accounts them (a FIFO or
+ * CLOCK side's pager follows the same references: kernelSide.ts). Imported as
+ * replayKernel.queued; called only once hookQueue(1) asked for it.
+ */
+declare function queued(count: i32): void;
+
 // Layout codes (replay/kernelSide.ts writes them).
 const BINARY: i32 = 0;
 const BHEAP: i32 = 1;
@@ -82,6 +89,17 @@ let queueSize: i32 = 0;
 let pendingCount: i32 = 0;
 let lastPending: i32 = -1;
 let mergeAt: i32 = -1;
+let hooked = false;
+
+/** Whether each batch also goes to the host's `queued` before it is accounted. */
+export function hookQueue(on: i32): void {
+  hooked = on !== 0;
+}
+
+/** Where the queue's entries are: (page << 2) | kind, kind 1 a write, 2 a bounce. */
+export function queueAt(): usize {
+  return queue;
+}
 
 /**
  * Lays the stack kernel out for `pages` pages (top array `topSize`), then this module's arrays:
@@ -411,6 +429,7 @@ function pushPage(page: i32, kind: i32): void {
 
 /** Accounts what is queued (the stack kernel's consume); a later write is not merged into it. */
 export function flush(): void {
+  if (hooked && pendingCount > 0) queued(pendingCount);
   consume(pendingCount);
   pendingCount = 0;
   mergeAt = -1;
