@@ -5,16 +5,9 @@
 // heap <= 300 MB; no main-thread task over 50 ms while preparing, seeking or playing.
 import type { Page } from '@playwright/test';
 import { expect, longTasks, test, watchLongTasks } from './fixtures';
+import { autoplayFrames, frameRate, summary } from './report';
 
 const ARTICLE = '?items=1000000&page=512&frames=9&keys=2147483648&step=0';
-
-function summary(values: number[]): string {
-  if (values.length === 0) return 'n/a';
-  const sorted = [...values].sort((a, b) => a - b);
-  const pick = (q: number): number =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `median ${pick(0.5).toFixed(1)} ms, p95 ${pick(0.95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (n=${values.length})`;
-}
 
 async function measures(page: Page, name: string): Promise<number[]> {
   return page.evaluate(
@@ -135,25 +128,11 @@ test('benchmark: the article’s run in the page (1M items, 512 per page, both h
   await page.getByTestId('speed').selectOption('1000');
   await watchLongTasks(page);
   await page.evaluate(() => performance.clearMeasures());
-  const frames = await page.evaluate(async () => {
-    const play = document.querySelector<HTMLButtonElement>('[data-testid="play"]');
-    play?.click();
-    const stamps: number[] = [];
-    await new Promise<void>((resolve) => {
-      const tick = (time: number): void => {
-        stamps.push(time);
-        if (stamps.length < 300) requestAnimationFrame(tick);
-        else resolve();
-      };
-      requestAnimationFrame(tick);
-    });
-    play?.click();
-    return stamps;
-  });
-  const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+  const frames = await autoplayFrames(page, 300);
+  const { fps, seconds: elapsed } = frameRate(frames);
   const playRender = await measures(page, 'bheap:render');
   report.push(
-    `autoplay at 1000 steps/s: ${((frames.length - 1) / elapsed).toFixed(1)} frames/s over ${elapsed.toFixed(1)} s; render ${summary(playRender)}; long tasks: ${tasksLine(await longTasks(page))}`,
+    `autoplay at 1000 steps/s: ${fps.toFixed(1)} frames/s over ${elapsed.toFixed(1)} s; render ${summary(playRender)}; long tasks: ${tasksLine(await longTasks(page))}`,
   );
 
   // 5. The page's JavaScript heap after a collection, its typed arrays included (the workers'

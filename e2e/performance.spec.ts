@@ -2,6 +2,7 @@
 // autoplay frame rate on 2,048 pages, jump to the end of a 100,000-step scenario, the memory
 // slider on the largest scenario) and asserts only that the measurements were taken.
 import { BARE_LAB, expect, longTasks, open, test, watchLongTasks } from './fixtures';
+import { autoplayFrames, frameRate, summary } from './report';
 
 interface Durations {
   seek: number[];
@@ -16,14 +17,6 @@ async function collect(page: import('@playwright/test').Page): Promise<Durations
     performance.clearMeasures();
     return result;
   });
-}
-
-function summary(values: number[]): string {
-  if (values.length === 0) return 'n/a';
-  const sorted = [...values].sort((a, b) => a - b);
-  const pick = (q: number): number =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `median ${pick(0.5).toFixed(2)} ms, p95 ${pick(0.95).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n=${values.length})`;
 }
 
 test('performance report: stepping, autoplay on 2,048 pages, jump to end', async ({
@@ -45,23 +38,8 @@ test('performance report: stepping, autoplay on 2,048 pages, jump to end', async
   await open(page, '/?items=8192&page=4&frames=64');
   await page.getByTestId('speed').selectOption('1000');
   await page.evaluate(() => performance.clearMeasures());
-  const frames = await page.evaluate(async () => {
-    const play = document.querySelector<HTMLButtonElement>('[data-testid="play"]');
-    play?.click();
-    const stamps: number[] = [];
-    await new Promise<void>((resolve) => {
-      const tick = (time: number): void => {
-        stamps.push(time);
-        if (stamps.length < 180) requestAnimationFrame(tick);
-        else resolve();
-      };
-      requestAnimationFrame(tick);
-    });
-    play?.click();
-    return stamps;
-  });
-  const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
-  const fps = (frames.length - 1) / elapsed;
+  const frames = await autoplayFrames(page, 180);
+  const { fps, seconds: elapsed } = frameRate(frames);
   d = await collect(page);
   report.push(
     `autoplay, 2,049 pages, 1000 steps/s: ${fps.toFixed(1)} frames/s over ${elapsed.toFixed(2)} s; render ${summary(d.render)}; seek ${summary(d.seek)}`,
