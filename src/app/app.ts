@@ -28,6 +28,7 @@ import { ErrorBox } from './errorBox';
 import { TraceExport } from './exports/traceExport';
 import { type SideLook, VideoExport } from './exports/videoExport';
 import { curveFramesAt, scenarioFramesAt } from './framePressure';
+import { afterNextFrame } from './frames';
 import { type HistoryMode, LinkWriter, onHistoryMove, readLink } from './link';
 import { type MachinePanelHandle, mountMachinePanel } from './machine/machinePanel';
 import { MemorySlider } from './memorySlider';
@@ -52,6 +53,8 @@ import { activeTour, sceneLink, sceneScenario, showsScene, viewAsSceneLink } fro
 
 /** Presenter mode's tree labels: nothing under 18 px on a projector. */
 const PRESENTER_LABELS = { min: 18, max: 24 };
+/** A jump waiting this long for the workers says so. */
+const WAITING_NOTE_DELAY_MS = 400;
 /** How long the link waits after the curves' readout moves (it follows the pointer). */
 const READOUT_LINK_DELAY_MS = 300;
 
@@ -101,12 +104,7 @@ export class App {
           this.scheduleRender();
         },
         draw: () => this.render(),
-        waiting: (operation) =>
-          this.preparer.say(
-            operation === null
-              ? null
-              : `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
-          ),
+        waiting: (operation) => this.showWaiting(operation),
         failed: (message) => this.errorBox.show([{ param: 'step', message }], 'The workers'),
       },
       this.link,
@@ -413,6 +411,7 @@ export class App {
         this.panels.forEach((panel, sideIndex) => {
           panel.setStructure(scenario[SIDES[sideIndex]]);
           panel.setPolicy(scenario.policy);
+          panel.setLongRun(timeline.large);
         });
         this.stepPanel.showStructures(SIDES.map((side) => scenario[side]));
         this.predict.showStructures(SIDES.map((side) => scenario[side]));
@@ -442,14 +441,20 @@ export class App {
     timeline.setFrames(this.scenario.frames);
     timeline.seek(0);
     // A large run's step far from its start waits for the workers: Playback seeks and draws
-    // once they have served it; until then the page shows what it showed. The request goes
-    // after this task: the workers then take both cores, and the page's own work (the link,
-    // the controls) would wait for them.
+    // once they have served it; until then the page shows what it showed. The workers then take
+    // both cores, and any page work meanwhile (a task, a frame) stretches past 50 ms, so the
+    // page's own comes first: this task and its frame, then the new run's race (laid out by
+    // then) and its frame, then the request.
     const waits = !timeline.canSeek(landing.step);
     if (waits) {
-      window.setTimeout(() => {
-        if (this.timeline === timeline) this.playback.seek(landing.step);
-      }, 0);
+      afterNextFrame(() => {
+        if (this.timeline !== timeline) return;
+        this.race.prepare(timeline);
+        // The race's own frame too, before the request.
+        afterNextFrame(() => {
+          if (this.timeline === timeline) this.playback.seek(landing.step);
+        });
+      });
     } else timeline.seek(landing.step);
     this.scenario.step = linked === 'end' ? 'end' : landing.step;
     this.scenario.op = null;
@@ -489,6 +494,26 @@ export class App {
     if (frames === this.scenario.frames) return;
     const step = this.timeline.step;
     this.loadScenario({ ...this.scenario, frames }, step, [], 'The slider', 'replace');
+  }
+
+  /** The timer that shows "Fetching operation…" if a jump waits long (see showWaiting). */
+  private waitingTimer: number | undefined;
+
+  /**
+   * A jump waiting for the workers says so only if it waits more than a moment: most take a
+   * tenth of a second, and drawing the line meanwhile is page work while both cores serve it.
+   */
+  private showWaiting(operation: number | null): void {
+    window.clearTimeout(this.waitingTimer);
+    if (operation === null) {
+      this.preparer.say(null);
+      return;
+    }
+    this.waitingTimer = window.setTimeout(() => {
+      this.preparer.say(
+        `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
+      );
+    }, WAITING_NOTE_DELAY_MS);
   }
 
   // ---- the tour -----------------------------------------------------------------------------

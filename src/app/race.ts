@@ -20,6 +20,16 @@ export class RacePanel {
    * timeline's race table), then moves the cursor to the timeline's step.
    */
   show(timeline: Replay): void {
+    this.prepare(timeline);
+    this.chart.setCursor(raceCursor(timeline));
+  }
+
+  /**
+   * Draws the lines, if this timeline and frame count are not drawn yet, without moving the
+   * cursor: a large run's are drawn as soon as it is ready, so its first step's frame has less
+   * to do.
+   */
+  prepare(timeline: Replay): void {
     if ((timeline !== this.drawnFor || timeline.frames !== this.drawnFrames) && timeline.ready) {
       this.drawnFor = timeline;
       this.drawnFrames = timeline.frames;
@@ -31,7 +41,6 @@ export class RacePanel {
         transfers: race.values,
       });
     }
-    this.chart.setCursor(raceCursor(timeline));
   }
 }
 

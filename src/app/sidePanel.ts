@@ -61,6 +61,7 @@ export class SidePanel {
   private readonly pagesTitle: HTMLElement;
   private readonly counterCells = new Map<string, HTMLElement>();
   private readonly counters: HTMLElement;
+  private longRun = false;
   private readonly timeCell: HTMLElement;
   private readonly opCell: HTMLElement;
   /** The current reference's stack distance: a number, "new" for a first touch, "—" otherwise. */
@@ -145,6 +146,16 @@ export class SidePanel {
   }
 
   /** Titles, note and counter names for the structure this side now runs. */
+  /**
+   * A large run's counters reach seven digits and more: they take their two rows as soon as it
+   * is shown, not on whichever later step first passes a million (a layout change, and every
+   * grid redrawn, in the middle of a jump or of play).
+   */
+  setLongRun(on: boolean): void {
+    this.longRun = on;
+    this.counters.classList.toggle('long', on);
+  }
+
   setStructure(kind: StructureKind): void {
     if (kind === this.kind) return;
     this.kind = kind;
@@ -190,7 +201,7 @@ export class SidePanel {
     }
     // Seven digits and more (a list's compares, the article's run) take a smaller size, all
     // at once, so no number overlaps its neighbour and none stands out for being short.
-    this.counters.classList.toggle('long', digits > 6);
+    this.counters.classList.toggle('long', digits > 6 || this.longRun);
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));

@@ -3,6 +3,7 @@
 import type { PanelId } from '../core/scenario/scenario';
 import type { CurvesPanel } from './curves/curvesPanel';
 import { el } from './dom';
+import { afterNextFrame } from './frames';
 import type { MachinePanelHandle } from './machine/machinePanel';
 import type { ScalingPanelHandle } from './scaling/scalingPanel';
 
@@ -109,9 +110,4 @@ export class Sidebar {
       if (curvesOpen) this.host.curvesShown();
     });
   }
-}
-
-/** Runs `job` in a task of its own once the next frame has been drawn. */
-function afterNextFrame(job: () => void): void {
-  requestAnimationFrame(() => window.setTimeout(job, 0));
 }

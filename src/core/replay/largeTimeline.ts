@@ -95,6 +95,10 @@ export class LargeTimeline extends Replay {
     return true;
   }
 
+  override get large(): boolean {
+    return true;
+  }
+
   override dispose(): void {
     this.source.dispose?.();
   }

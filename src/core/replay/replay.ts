@@ -58,6 +58,11 @@ export abstract class Replay {
   /** Whether the timeline can be shown (its first pass is done). */
   abstract get ready(): boolean;
 
+  /** Whether it replays a large run from workers' checkpoints (largeTimeline.ts). */
+  get large(): boolean {
+    return false;
+  }
+
   /** Fraction of the first pass done, 0..1. */
   get progress(): number {
     return 1;
