@@ -53,8 +53,6 @@ import { activeTour, sceneLink, sceneScenario, showsScene, viewAsSceneLink } fro
 
 /** Presenter mode's tree labels: nothing under 18 px on a projector. */
 const PRESENTER_LABELS = { min: 18, max: 24 };
-/** A jump waiting this long for the workers says so. */
-const WAITING_NOTE_DELAY_MS = 400;
 /** How long the link waits after the curves' readout moves (it follows the pointer). */
 const READOUT_LINK_DELAY_MS = 300;
 
@@ -496,24 +494,13 @@ export class App {
     this.loadScenario({ ...this.scenario, frames }, step, [], 'The slider', 'replace');
   }
 
-  /** The timer that shows "Fetching operation…" if a jump waits long (see showWaiting). */
-  private waitingTimer: number | undefined;
-
-  /**
-   * A jump waiting for the workers says so only if it waits more than a moment: most take a
-   * tenth of a second, and drawing the line meanwhile is page work while both cores serve it.
-   */
+  /** A jump waiting for the workers says so (the page stays usable meanwhile). */
   private showWaiting(operation: number | null): void {
-    window.clearTimeout(this.waitingTimer);
-    if (operation === null) {
-      this.preparer.say(null);
-      return;
-    }
-    this.waitingTimer = window.setTimeout(() => {
-      this.preparer.say(
-        `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
-      );
-    }, WAITING_NOTE_DELAY_MS);
+    this.preparer.say(
+      operation === null
+        ? null
+        : `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
+    );
   }
 
   // ---- the tour -----------------------------------------------------------------------------

@@ -99,6 +99,19 @@ export class LargeWorkers implements StateSource {
           report: { seconds: (performance.now() - started) / 1000, sides },
         });
       };
+      // The recordings come to the page once every worker is idle: both recorders done, both
+      // servers built. Taking 100 MB in earlier set the page's collector working while the
+      // servers took both cores, and its tasks stretched past 50 ms.
+      const recorded = SIDES.map(() => false);
+      let asked = false;
+      const askForRecordings = (): void => {
+        if (asked || stopped || !recorded.every(Boolean) || !serving.every(Boolean)) return;
+        asked = true;
+        for (const recorder of recorders) {
+          const send: SideRequest = { kind: 'send', id: 0 };
+          recorder.postMessage(send);
+        }
+      };
       const failed = (event: ErrorEvent): void =>
         stop(new Error(event.message || 'a side worker stopped (out of memory?)'));
       SIDES.forEach((side, index) => {
@@ -111,7 +124,7 @@ export class LargeWorkers implements StateSource {
           else if (event.data.kind === 'error') stop(new Error(event.data.message));
           else if (event.data.kind === 'serving') {
             serving[index] = true;
-            finished();
+            askForRecordings();
           }
         };
         recorder.onmessage = (event: MessageEvent<SideReply>) => {
@@ -124,11 +137,14 @@ export class LargeWorkers implements StateSource {
             done[index] = reply.done;
             progress(Math.min(...done));
           } else if (reply.kind === 'error') stop(new Error(reply.message));
-          else if (reply.kind === 'recorded') {
-            replies[index] = reply;
+          else if (reply.kind === 'done') {
             done[index] = 1;
+            recorded[index] = true;
             sides[index] = { seconds: reply.seconds, checkpointBytes: reply.checkpointBytes };
-            // Its checkpoints are on their way to the server: the recorder is done.
+            askForRecordings();
+          } else if (reply.kind === 'recorded') {
+            replies[index] = reply;
+            // Its checkpoints went to the server, the rest has come: the recorder is done.
             recorder.terminate();
             finished();
           }

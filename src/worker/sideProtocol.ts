@@ -25,6 +25,8 @@ export type SideRequest =
    * `handOver` (a HandOver); say 'serving' once it can.
    */
   | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; handOver: MessagePort }
+  /** A recorder that said 'done': send the recording now (the servers are ready, the page idle). */
+  | { kind: 'send'; id: number }
   /** The side's state before operation `op`. */
   | { kind: 'state'; id: number; op: number };
 
@@ -40,6 +42,11 @@ export interface OpArrays {
 export type SideReply =
   /** Recording progress, 0..1, at most every 100 ms. */
   | { kind: 'progress'; id: number; done: number }
+  /**
+   * The recording is done and its checkpoints handed over; the recorder keeps the rest until
+   * asked to 'send' it (taking 100 MB in while the servers build would stretch the page's tasks).
+   */
+  | { kind: 'done'; id: number; seconds: number; checkpointBytes: number }
   | {
       kind: 'recorded';
       id: number;

@@ -27,6 +27,8 @@ const scope = self as unknown as {
 };
 
 let server: SideServer | null = null;
+/** A recorder's recording, waiting for the page's 'send'. */
+let pendingSend: (() => void) | null = null;
 
 scope.onmessage = (event) => {
   const request = event.data;
@@ -37,6 +39,11 @@ scope.onmessage = (event) => {
         break;
       case 'serve':
         serve(request);
+        break;
+      case 'send':
+        if (pendingSend === null) throw new Error('nothing recorded to send');
+        pendingSend();
+        pendingSend = null;
         break;
       case 'state': {
         if (server === null) throw new Error('a state was asked for before the run was served');
@@ -114,21 +121,25 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   const handOver: HandOver = { store, ops: arrays, items };
   request.handOver.postMessage(handOver, [...storeBuffers(store), ...opBuffers(arrays)]);
   request.handOver.close();
-  const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
-    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
-  );
-  if (copy !== null) transfer.push(...opBuffers(copy));
-  scope.postMessage(
-    {
-      kind: 'recorded',
-      id: request.id,
-      items,
-      eventCounts: recorder.eventCounts,
-      race: recorder.race,
-      ops: copy,
-      checkpointBytes,
-      seconds: (performance.now() - started) / 1000,
-    },
-    transfer,
-  );
+  const seconds = (performance.now() - started) / 1000;
+  scope.postMessage({ kind: 'done', id: request.id, seconds, checkpointBytes });
+  pendingSend = () => {
+    const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
+      (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
+    );
+    if (copy !== null) transfer.push(...opBuffers(copy));
+    scope.postMessage(
+      {
+        kind: 'recorded',
+        id: request.id,
+        items,
+        eventCounts: recorder.eventCounts,
+        race: recorder.race,
+        ops: copy,
+        checkpointBytes,
+        seconds,
+      },
+      transfer,
+    );
+  };
 }
