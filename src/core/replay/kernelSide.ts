@@ -7,13 +7,20 @@
 import type { Policy } from '../memory/pager';
 import type { ClockPager, FifoPager } from '../memory/ringPagers';
 import { kernelImage } from '../memory/stackDistances';
-import { packImage, transfersFrom } from '../memory/stackMemory';
+import { packImage } from '../memory/stackMemory';
 import type { LargePlan } from '../scenario/largePlan';
 import type { HeapSnapshot } from '../structures/heap/heap';
 import { heapLayout, isHeapKind, type StructureSpec } from '../structures/registry';
 import { instantiateReplayKernel, type QueueHook, type ReplayKernel } from './kernel/replayKernel';
 import { OpList } from './opList';
-import { packHeap, type Recorder, ringCheckpoint, ringPager, type SideStore } from './sideRecorder';
+import {
+  packHeap,
+  type Recorder,
+  ringCheckpoint,
+  ringPager,
+  type SideStore,
+  writeRaceRow,
+} from './sideRecorder';
 
 /** The kernel's layout codes. */
 const LAYOUT_CODE = { binary: 0, bheap: 1, 'bheap-strict': 2, dary4: 3, dary8: 4 } as const;
@@ -214,27 +221,8 @@ export class KernelRecorder implements Recorder {
     const kernel = this.heap.kernel;
     while (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === this.next) {
       kernel.flush();
-      if (this.ring !== null) {
-        // FIFO and CLOCK answer only their frame count: every column holds its transfers.
-        this.race.fill(
-          this.ring.pageIns + this.ring.writeBacks,
-          this.nextRace * this.pages,
-          (this.nextRace + 1) * this.pages,
-        );
-        this.nextRace++;
-        continue;
-      }
       const image = kernelImage(kernel, this.pages, kernel.heapAccesses());
-      transfersFrom(
-        image.histogram,
-        image.closedWriteBacks,
-        image.dirtyFrom,
-        image.order,
-        this.pages,
-        this.curve,
-      );
-      this.race.set(this.curve, this.nextRace * this.pages);
-      this.nextRace++;
+      writeRaceRow(this.race, this.nextRace++, this.pages, this.ring, image, this.curve);
     }
   }
 }

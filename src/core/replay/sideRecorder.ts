@@ -8,7 +8,12 @@ import { type MemoryObserver, TeeObserver } from '../memory/observer';
 import type { Policy } from '../memory/pager';
 import { ClockPager, FifoPager, type RingSnapshot } from '../memory/ringPagers';
 import { AllFramesCounter } from '../memory/stackDistances';
-import { type PackedImage, packImage, transfersFrom } from '../memory/stackMemory';
+import {
+  type PackedImage,
+  packImage,
+  type StackMemoryImage,
+  transfersFrom,
+} from '../memory/stackMemory';
 import type { LargePlan } from '../scenario/largePlan';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import { makeQueue, type StructureSpec } from '../structures/registry';
@@ -202,26 +207,34 @@ export class SideRecorder implements Recorder {
   private sampleRace(): void {
     while (this.nextRace < this.raceOps.length && this.raceOps[this.nextRace] === this.next) {
       const image = this.counter.image(this.heap.accesses);
-      if (this.ring !== null) {
-        // FIFO and CLOCK answer only their frame count: every column holds its transfers.
-        this.race.fill(
-          this.ring.pageIns + this.ring.writeBacks,
-          this.nextRace * this.pages,
-          (this.nextRace + 1) * this.pages,
-        );
-        this.nextRace++;
-        continue;
-      }
-      transfersFrom(
-        image.histogram,
-        image.closedWriteBacks,
-        image.dirtyFrom,
-        image.order,
-        this.pages,
-        this.curve,
-      );
-      this.race.set(this.curve, this.nextRace * this.pages);
-      this.nextRace++;
+      writeRaceRow(this.race, this.nextRace++, this.pages, this.ring, image, this.curve);
     }
   }
+}
+
+/**
+ * Row `row` of a race table: each frame count's transfers, from the stack's image (LRU), or, for
+ * FIFO and CLOCK, which answer only their own frame count, its transfers in every column.
+ */
+export function writeRaceRow(
+  race: Uint32Array,
+  row: number,
+  pages: number,
+  ring: FifoPager | ClockPager | null,
+  image: StackMemoryImage,
+  curve: Float64Array,
+): void {
+  if (ring !== null) {
+    race.fill(ring.pageIns + ring.writeBacks, row * pages, (row + 1) * pages);
+    return;
+  }
+  transfersFrom(
+    image.histogram,
+    image.closedWriteBacks,
+    image.dirtyFrom,
+    image.order,
+    pages,
+    curve,
+  );
+  race.set(curve, row * pages);
 }

@@ -3,6 +3,7 @@
 // kernel's are (memory/kernel/stackKernel.ts): the module is compiled once and each instance has
 // its own memory, which grows to the largest run it is given and is reused by the next.
 
+import { kernelLoader } from '../../memory/kernel/loadKernel';
 import { HEAP_KERNEL_WASM } from './heapKernel.generated';
 
 /** The kernel's exports. Pointers are byte offsets into `memory`. */
@@ -41,31 +42,16 @@ const FUNCTIONS = [
 /** Receives a traced run's line references, `(line << 1) | write`, a batch at a time. */
 export type TraceSink = (entries: Uint32Array) => void;
 
-let compiled: WebAssembly.Module | null = null;
+const load = kernelLoader<HeapKernel>(HEAP_KERNEL_WASM, 'heap kernel', FUNCTIONS);
 
 /** A fresh kernel instance, with its own memory; its traced runs report to `sink`. */
 export function instantiateHeapKernel(sink: TraceSink | null = null): HeapKernel {
-  if (compiled === null) {
-    const binary = atob(HEAP_KERNEL_WASM);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
-  }
   let kernel: HeapKernel | null = null;
   const flush = (count: number): void => {
     if (sink === null || kernel === null) return;
     // A fresh view each time: growing the memory (only init does) detaches the old buffer.
     sink(new Uint32Array(kernel.memory.buffer, kernel.traceQueue(), count));
   };
-  const exports = new WebAssembly.Instance(compiled, { heapKernel: { flushTrace: flush } }).exports;
-  for (const name of FUNCTIONS) {
-    if (typeof exports[name] !== 'function') {
-      throw new Error(`the heap kernel has no function ${name}: run \`npm run kernel\``);
-    }
-  }
-  if (!(exports.memory instanceof WebAssembly.Memory)) {
-    throw new Error('the heap kernel exports no memory: run `npm run kernel`');
-  }
-  kernel = exports as unknown as HeapKernel;
+  kernel = load({ heapKernel: { flushTrace: flush } });
   return kernel;
 }

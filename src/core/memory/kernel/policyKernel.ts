@@ -2,6 +2,7 @@
 // thread that replays (policyReplay.ts). Like the stack kernel, its bytes come from a generated
 // module (`npm run kernel`) and it compiles synchronously: it is about 2 KB.
 
+import { kernelLoader } from './loadKernel';
 import { POLICY_KERNEL_WASM } from './policyKernel.generated';
 
 /** The kernel's exports. Pointers are byte offsets into `memory`. */
@@ -35,25 +36,9 @@ const FUNCTIONS = [
   'evictions',
 ] as const;
 
-let compiled: WebAssembly.Module | null = null;
+const load = kernelLoader<PolicyKernel>(POLICY_KERNEL_WASM, 'policy kernel', FUNCTIONS);
 
 /** A fresh kernel instance, with its own memory. */
 export function instantiatePolicyKernel(): PolicyKernel {
-  if (compiled === null) {
-    const binary = atob(POLICY_KERNEL_WASM);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
-  }
-  const exports = new WebAssembly.Instance(compiled, {}).exports;
-  // A module built from another version of the source would fail here, not with wrong numbers.
-  for (const name of FUNCTIONS) {
-    if (typeof exports[name] !== 'function') {
-      throw new Error(`the policy kernel has no function ${name}: run \`npm run kernel\``);
-    }
-  }
-  if (!(exports.memory instanceof WebAssembly.Memory)) {
-    throw new Error('the policy kernel exports no memory: run `npm run kernel`');
-  }
-  return exports as unknown as PolicyKernel;
+  return load();
 }

@@ -3,6 +3,7 @@
 // the CLI, its workers and the page's worker load it alike, synchronously: the browser allows
 // a synchronous compile of a module this small (4 KB) even on its main thread.
 
+import { kernelLoader } from './loadKernel';
 import { STACK_KERNEL_WASM } from './stackKernel.generated';
 
 /** The kernel's exports. Pointers are byte offsets into `memory`. */
@@ -48,25 +49,9 @@ const FUNCTIONS = [
   'distanceTwoWriteBacks',
 ] as const;
 
-let compiled: WebAssembly.Module | null = null;
+const load = kernelLoader<StackKernel>(STACK_KERNEL_WASM, 'stack kernel', FUNCTIONS);
 
 /** A fresh kernel instance, with its own memory. */
 export function instantiateStackKernel(): StackKernel {
-  if (compiled === null) {
-    const binary = atob(STACK_KERNEL_WASM);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
-  }
-  const exports = new WebAssembly.Instance(compiled, {}).exports;
-  // A module built from another version of the source would fail here, not with wrong numbers.
-  for (const name of FUNCTIONS) {
-    if (typeof exports[name] !== 'function') {
-      throw new Error(`the stack kernel has no function ${name}: run \`npm run kernel\``);
-    }
-  }
-  if (!(exports.memory instanceof WebAssembly.Memory)) {
-    throw new Error('the stack kernel exports no memory: run `npm run kernel`');
-  }
-  return exports as unknown as StackKernel;
+  return load();
 }

@@ -2,6 +2,7 @@
 // stack kernel compiled in. Its bytes come from a generated module (`npm run kernel`), loaded
 // synchronously as the other kernels are; each instance has its own memory.
 
+import { kernelLoader } from '../../memory/kernel/loadKernel';
 import { REPLAY_KERNEL_WASM } from './replayKernel.generated';
 
 /** The kernel's exports. Pointers are byte offsets into `memory`. */
@@ -95,30 +96,15 @@ const FUNCTIONS = [
   'zeroFills',
 ] as const;
 
-let compiled: WebAssembly.Module | null = null;
+const load = kernelLoader<ReplayKernel>(REPLAY_KERNEL_WASM, 'replay kernel', FUNCTIONS);
 
 /** Receives a batch of queued entries (hookQueue(1)): `count` of them at queueAt(). */
 export type QueueHook = (count: number) => void;
 
 /** A fresh kernel instance, with its own memory; `hook` hears each batch once hooked. */
 export function instantiateReplayKernel(hook: QueueHook | null = null): ReplayKernel {
-  if (compiled === null) {
-    const binary = atob(REPLAY_KERNEL_WASM);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
-  }
   const queued = (count: number): void => {
     hook?.(count);
   };
-  const exports = new WebAssembly.Instance(compiled, { replayKernel: { queued } }).exports;
-  for (const name of FUNCTIONS) {
-    if (typeof exports[name] !== 'function') {
-      throw new Error(`the replay kernel has no function ${name}: run \`npm run kernel\``);
-    }
-  }
-  if (!(exports.memory instanceof WebAssembly.Memory)) {
-    throw new Error('the replay kernel exports no memory: run `npm run kernel`');
-  }
-  return exports as unknown as ReplayKernel;
+  return load({ replayKernel: { queued } });
 }
