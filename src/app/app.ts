@@ -445,6 +445,8 @@ export class App {
     // then) and its frame, then the request.
     const waits = !timeline.canSeek(landing.step);
     if (waits) {
+      // Said at once: until the landing is drawn, the counters are still the last scenario's.
+      this.showWaiting(timeline.opAt(landing.step) + 1);
       afterNextFrame(() => {
         if (this.timeline !== timeline) return;
         this.race.prepare(timeline);

@@ -123,14 +123,15 @@ export class Playback {
       (arrived) => {
         if (!arrived || this.pendingStep !== step || this.host.timeline() !== timeline) return;
         this.pendingStep = null;
-        this.host.waiting(null);
         timeline.seek(step);
         // From the request to the state shown: what a jump in a large run costs.
         recordDuration('bheap:far-seek', started);
         // Drawn a frame later: the state's arrival (two heaps copied in) and the first draw of a
-        // large run (its grid, its race) would otherwise share one frame, past 50 ms.
+        // large run (its grid, its race) would otherwise share one frame, past 50 ms. The
+        // waiting line stays until then, so that it hides only when the state is on screen.
         requestAnimationFrame(() => {
           if (this.host.timeline() !== timeline || this.pendingStep !== null) return;
+          this.host.waiting(null);
           this.host.moved(timeline.step);
           this.link.soon(LINK_DELAY_MS);
         });
