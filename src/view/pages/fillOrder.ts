@@ -28,7 +28,8 @@ export class FillOrder {
   starts = new Int32Array(BUCKET_COUNT + 1);
   dirty = 0;
   out = 0;
-  private buckets = new Uint8Array(0);
+  /** Each page's bucket, indexed by page. */
+  buckets = new Uint8Array(0);
 
   sort(snapshot: GridSnapshot, count: number): void {
     if (this.buckets.length !== count) {

@@ -1,10 +1,11 @@
 // The page grid: one cell per virtual-memory page of one heap, showing its state, LRU recency and
-// the current step's pager event. Canvas, because 2,048 cells are redrawn on every autoplay frame.
+// the current step's pager event. Canvas, because up to 65,537 cells are redrawn on every autoplay
+// frame.
 // This entry owns the element, the canvas and what the last render drew; the modules beside it
 // each compute or paint one thing (geometry, fills, cells, numbers, marks, text, legend).
 
 import type { SimEvent } from '../../core/events';
-import type { ViewState } from '../../core/replay/viewState';
+import { PAGE_DIRTY, type ViewState } from '../../core/replay/viewState';
 import { readPalette, watchPalette } from '../theme/palette';
 import { drawCellNumbers } from './cellNumbers';
 import { paintCells } from './cells';
@@ -15,12 +16,14 @@ import {
   cellY,
   type GridGeometry,
   geometryFor,
+  OUTLINE_FROM,
   pageAtPoint,
   RANK_FROM,
 } from './gridGeometry';
 import { drawHighlight } from './highlight';
 import { drawMark, pageMarksOf } from './pageMarks';
 import { makePaint, type Paint } from './paint';
+import { paintPixelCells } from './pixelCells';
 import { GridSnapshot } from './snapshot';
 import { gridAriaLabel, gridDataset } from './summary';
 
@@ -54,6 +57,8 @@ export class PageGridView {
   } | null = null;
   private readonly snapshot = new GridSnapshot();
   private readonly fills = new FillOrder();
+  /** The canvas's pixels, for grids too fine for outlines (written whole, then put). */
+  private image: ImageData | null = null;
 
   constructor(
     container: HTMLElement,
@@ -143,7 +148,18 @@ export class PageGridView {
     // Sort cells by fill style so each style is set once, not once per cell.
     const fills = this.fills;
     fills.sort(this.snapshot, count);
-    paintCells(ctx, g, paint, fills, this.snapshot.states);
+    if (g.css < OUTLINE_FROM) {
+      // Cells too small for outlines are many (a large run spans up to 65,537 pages): one pass
+      // over the pixels costs a few ms where a path per fill style cost tens.
+      if (this.image?.width !== g.width || this.image.height !== g.height) {
+        this.image = ctx.createImageData(g.width, g.height);
+      }
+      const pixels = new Uint32Array(this.image.data.buffer);
+      paintPixelCells(pixels, g, paint.pixels, fills.buckets, this.snapshot.states, PAGE_DIRTY);
+      ctx.putImageData(this.image, 0, 0);
+    } else {
+      paintCells(ctx, g, paint, fills, this.snapshot.states);
+    }
     if (g.css >= RANK_FROM) drawCellNumbers(ctx, g, paint, this.snapshot);
     drawHighlight(ctx, g, paint.palette.highlight, highlight);
 

@@ -2,6 +2,7 @@
 
 import { type Palette, type Rgb, textOn, toRgb } from '../theme/palette';
 import { rampColours } from './colours';
+import { type PixelColours, packPixel } from './pixelCells';
 
 /** Colours prepared for one palette and pixel ratio. */
 export interface Paint {
@@ -14,6 +15,8 @@ export interface Paint {
   untouchedText: string;
   /** Fill of a paged-out cell. */
   hatch: CanvasPattern | string;
+  /** The same colours as pixels, for grids drawn pixel by pixel (pixelCells.ts). */
+  pixels: PixelColours;
 }
 
 export function makePaint(ctx: CanvasRenderingContext2D, palette: Palette, dpr: number): Paint {
@@ -39,8 +42,16 @@ export function makePaint(ctx: CanvasRenderingContext2D, palette: Palette, dpr: 
     t.stroke();
     hatch = ctx.createPattern(tile, 'repeat') ?? palette.out;
   }
+  const pixels: PixelColours = {
+    untouched: packPixel(toRgb(palette.untouched)),
+    out: packPixel(toRgb(palette.out)),
+    ramp: ramp.map((fill) => packPixel(toRgb(fill))),
+    dirty: packPixel(toRgb(palette.dirty)),
+    hatch: size,
+  };
   return {
     palette,
+    pixels,
     background: toRgb(palette.background),
     ramp,
     rampText,
