@@ -101,6 +101,11 @@ export class RecencyStack {
     return distance;
   }
 
+  /** Whether the page was ever used: O(1), where rank() is O(log pages). */
+  isTouched(page: number): boolean {
+    return this.inFront[page] === 1 || this.stampOf[page] !== 0;
+  }
+
   /** The page's rank now (1 = most recently used), or 0 if it was never used. */
   rank(page: number): number {
     if (this.inFront[page] === 1) {

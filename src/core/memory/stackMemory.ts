@@ -305,6 +305,23 @@ export class StackMemory {
     return this.isDirtyAt(page, this.framesNow) ? 'dirty' : 'clean';
   }
 
+  /**
+   * Every page's state at once, as `codes` name them, into `out`: what pageState gives page by
+   * page, in O(pages + frames log pages) rather than O(pages log pages), since only the `frames`
+   * most recent pages can be resident (a large run's grid has up to 524,288 pages and few frames).
+   */
+  pageStates(out: Uint8Array, codes: Readonly<Record<PageStateAt, number>>): void {
+    const recency = this.recency;
+    for (let page = 0; page < this.pageCount; page++) {
+      out[page] = recency.isTouched(page) ? codes.out : codes.untouched;
+    }
+    const resident = Math.min(this.framesNow, recency.touchedPages);
+    for (let rank = 1; rank <= resident; rank++) {
+      const page = recency.pageAt(rank);
+      out[page] = this.isDirtyAt(page, this.framesNow) ? codes.dirty : codes.clean;
+    }
+  }
+
   /** 1 = the most recently used page; 0 if never used. The same for every frame count. */
   rank(page: number): number {
     return this.recency.rank(page);

@@ -537,8 +537,7 @@ export class ViewState implements EventSink {
 
   /** Each page's grid state (PAGE_UNTOUCHED … PAGE_OUT) at the frame count shown, into `out`. */
   pageStates(out: Uint8Array): void {
-    for (let page = 0; page < this.pages; page++)
-      out[page] = STATE_CODES[this.memory.pageState(page)];
+    this.memory.pageStates(out, STATE_CODES);
   }
 
   /** One page's grid state at the frame count shown. */

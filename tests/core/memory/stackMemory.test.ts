@@ -62,8 +62,14 @@ describe('StackMemory: every frame count at once equals a direct LRU simulation'
             evicted: want.touch.evicted,
             writeBack: want.touch.writeBack,
           });
+          const codes = { untouched: 0, clean: 1, dirty: 2, out: 3 } as const;
+          const all = new Uint8Array(pages).fill(9);
+          memory.pageStates(all, codes);
           for (let p = 0; p < pages; p++) {
             const state = memory.pageState(p);
+            expect(all[p], `page ${p}: all states at once agree with one at a time`).toBe(
+              codes[state],
+            );
             expect(state === 'clean' || state === 'dirty', `page ${p} resident`).toBe(
               want.resident[p],
             );
