@@ -149,6 +149,28 @@ test.describe('the article’s run in the page', () => {
     }
   });
 
+  test('2^20 items at 4 per page: the grid draws all 524,288 strict B-heap pages, and the counters equal the CLI', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const total = 4 * 2 ** 20;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(
+      '/?items=1048576&page=4&frames=9&keys=2147483648&left=bheap-strict&right=bheap&op=1500001',
+    );
+    await expectAtOperation(page, 1_500_000, total);
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+    const cli = cliCounters(page, 1_500_000);
+    const grid = page.getByTestId('page-grid-left');
+    await expect(grid).toHaveAttribute('aria-label', /of 524288; .*each cell: \d+ pages/);
+    const perCell = Number(await grid.getAttribute('data-per-cell'));
+    expect(perCell).toBeGreaterThan(1);
+    await expect(page.getByTestId('page-grid-left-note')).toHaveText(
+      `each cell: ${perCell} pages, coloured by the most recently used of them`,
+    );
+    expect(await readCounters(page)).toEqual(await cli);
+  });
+
   test('the tour’s last scene: in its pop the binary heap moves 12 pages each way, the B-heap 2', async ({
     page,
   }) => {

@@ -16,6 +16,7 @@ import {
   PAGE_LIST_MAX_ITEMS,
   PAGE_MAX_HEAP_ITEMS,
   PAGE_MAX_ITEMS,
+  PAGE_MAX_LARGE_PAGES,
   PAGE_MAX_PAGES,
   PAGE_MAX_SCRIPT_OPS,
   PAGE_MAX_STEP_BOUND,
@@ -36,9 +37,9 @@ export function limitsRows(): [string, string, string, string][] {
     ],
     [
       'pages per side',
-      `at most ${n(PAGE_MAX_PAGES)} drawn on the grid`,
+      `at most ${n(PAGE_MAX_LARGE_PAGES)} with heaps on both sides, not under OPT (the most 2^20 items of any heap take); otherwise ${n(PAGE_MAX_PAGES)}`,
       'as memory allows',
-      'the grid draws every page',
+      'the grid draws a cell a page, down to a pixel, then several pages a cell; OPT and the pointer structures keep a cell a page',
     ],
     [
       'steps',

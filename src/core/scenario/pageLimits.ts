@@ -22,8 +22,17 @@ export const PAGE_MAX_HEAP_ITEMS = 2 ** 20;
 export const PAGE_LIST_MAX_ITEMS = 2048;
 /** Longest custom script the page accepts. */
 export const PAGE_MAX_SCRIPT_OPS = 20_000;
-/** Most pages a side may span on the page grid (the largest heap at 4 items per page). */
+/**
+ * Most pages a side may span with a search tree or list on a side, or under OPT (see pagesCap):
+ * the largest heap of PAGE_MAX_ITEMS at 4 items per page.
+ */
 export const PAGE_MAX_PAGES = 4097;
+/**
+ * Most pages a side of a large run may span: 2^20 items of every heap at every page size (the
+ * strict B-heap at 4 items per page uses 2 slots a page). The grid draws them a pixel each, or
+ * several to a cell (view/pages/gridGeometry.ts).
+ */
+export const PAGE_MAX_LARGE_PAGES = 524_288;
 /**
  * Most steps a scenario may need in the worst case (see stepBound). The largest scenarios the
  * page accepted before this bound existed (16,384 items in two left-leaning red-black trees)
@@ -62,6 +71,17 @@ export function itemsCap(
   return isHeapKind(left) && isHeapKind(right) && policy !== 'opt'
     ? PAGE_MAX_HEAP_ITEMS
     : PAGE_MAX_ITEMS;
+}
+
+/**
+ * Most pages a side may span: with heaps on both sides (not under OPT) the grid draws up to
+ * PAGE_MAX_LARGE_PAGES, a pixel a page or several pages a cell, whatever the run's size (the
+ * memory bound then limits a small run); otherwise PAGE_MAX_PAGES, a cell each.
+ */
+export function pagesCap(run: AnimatedRun): number {
+  return itemsCap(run.left, run.right, run.policy ?? 'lru') > PAGE_MAX_ITEMS
+    ? PAGE_MAX_LARGE_PAGES
+    : PAGE_MAX_PAGES;
 }
 
 /**
@@ -339,9 +359,10 @@ export function runLimitProblem(run: AnimatedRun): LimitProblem | null {
     return { limit: 'items', value: run.workload.items, max: cap };
   }
   const pages = runPages(run);
+  const maxPages = pagesCap(run);
   for (const [index, side] of (['left', 'right'] as const).entries()) {
-    if (pages[index] > PAGE_MAX_PAGES)
-      return { limit: 'pages', side, value: pages[index], max: PAGE_MAX_PAGES };
+    if (pages[index] > maxPages)
+      return { limit: 'pages', side, value: pages[index], max: maxPages };
   }
   if (isLargeRun(run)) {
     // No step bound: a large run's steps are counted, never stored or replayed as events.

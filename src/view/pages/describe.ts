@@ -44,3 +44,30 @@ export function describePage(
   }
   return text;
 }
+
+/**
+ * Hover text of a cell standing for several pages (a grid too large for a cell a page), e.g.
+ * "pages 1024–1031: 2 resident (1 dirty; the most recent LRU rank 3), 6 paged out, 0 untouched".
+ */
+export function describeCell(snapshot: GridSnapshot, first: number, perCell: number): string {
+  const last = Math.min(snapshot.states.length, first + perCell) - 1;
+  let resident = 0;
+  let dirty = 0;
+  let out = 0;
+  let best = 0;
+  for (let page = first; page <= last; page++) {
+    const state = snapshot.states[page];
+    if (state === PAGE_CLEAN || state === PAGE_DIRTY) {
+      resident++;
+      if (state === PAGE_DIRTY) dirty++;
+      const rank = snapshot.ranks[page];
+      if (best === 0 || rank < best) best = rank;
+    } else if (state === PAGE_OUT) out++;
+  }
+  const untouched = last - first + 1 - resident - out;
+  const residentText =
+    resident === 0
+      ? '0 resident'
+      : `${resident} resident (${dirty} dirty; the most recent LRU rank ${best})`;
+  return `pages ${first}–${last}: ${residentText}, ${out} paged out, ${untouched} untouched`;
+}

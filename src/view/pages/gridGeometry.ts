@@ -1,6 +1,8 @@
-// The page grid's geometry: cell size for a page count and width, and where each page's cell lies.
+// The page grid's geometry: cell size for a page count and width, how many pages share a cell
+// (only past what one pixel a page can show), and where each page's cell lies.
 
 const MAX_CELL = 48;
+/** Smallest cell (CSS px) while a grid fits its height budget; past that, down to 1. */
 const MIN_CELL = 3;
 /** Room around the grid (CSS px) so rings drawn outside edge cells are not clipped. */
 const PAD = 6;
@@ -16,18 +18,37 @@ export function gapFor(css: number): number {
   return css >= OUTLINE_FROM ? 1 : 0;
 }
 
+/** The grid's height budget (CSS px) at a width: about half of it. */
+function heightBudget(width: number): number {
+  return Math.max(120, width * 0.55);
+}
+
+/** Whether `cells` cells of `css` px fit the width within the height budget. */
+function fits(cells: number, width: number, css: number): boolean {
+  const gap = gapFor(css);
+  const cols = Math.max(1, Math.floor((width + gap) / (css + gap)));
+  return Math.ceil(cells / cols) * (css + gap) - gap <= heightBudget(width);
+}
+
 /**
  * Largest cell (CSS px) whose grid fits the width within a height of about half the width: eight
- * pages get big, labelled cells; two thousand get 4-8 px cells without gaps.
+ * pages get big, labelled cells; two thousand get 4-8 px cells without gaps. Below MIN_CELL only
+ * when the grid would not fit otherwise (a large run's tens of thousands of pages), down to 1.
  */
 export function cellSizeFor(count: number, width: number): number {
-  const budget = Math.max(120, width * 0.55);
-  for (let css = MAX_CELL; css > MIN_CELL; css--) {
-    const gap = gapFor(css);
-    const cols = Math.max(1, Math.floor((width + gap) / (css + gap)));
-    if (Math.ceil(count / cols) * (css + gap) - gap <= budget) return css;
-  }
-  return MIN_CELL;
+  for (let css = MAX_CELL; css >= MIN_CELL; css--) if (fits(count, width, css)) return css;
+  for (let css = MIN_CELL - 1; css >= 1; css--) if (fits(count, width, css)) return css;
+  return 1;
+}
+
+/**
+ * Pages a cell stands for: 1, unless even 1 px cells would pass the height budget (a large run at
+ * 4 items per page spans up to 524,288 pages); then the smallest power of two that fits.
+ */
+export function pagesPerCellFor(count: number, width: number): number {
+  let perCell = 1;
+  while (!fits(Math.ceil(count / perCell), width, 1) && perCell < 2 ** 20) perCell *= 2;
+  return perCell;
 }
 
 /**
@@ -35,8 +56,12 @@ export function cellSizeFor(count: number, width: number): number {
  * `css` and `cssWidth` are in CSS px; page p sits in row floor(p / cols), column p % cols.
  */
 export interface GridGeometry {
-  /** Pages, one cell each. */
+  /** Pages. */
   count: number;
+  /** Pages per cell: 1, or a power of two when 1 px a page would not fit (pagesPerCellFor). */
+  perCell: number;
+  /** Cells: count / perCell, rounded up. */
+  cells: number;
   cssWidth: number;
   dpr: number;
   /** Cell size in CSS px (decides what is drawn: outlines, numbers). */
@@ -54,31 +79,55 @@ export interface GridGeometry {
 }
 
 export function geometryFor(count: number, cssWidth: number, dpr: number): GridGeometry {
-  const css = cellSizeFor(Math.max(1, count), Math.max(1, cssWidth - 2 * PAD));
+  const inner = Math.max(1, cssWidth - 2 * PAD);
+  const perCell = pagesPerCellFor(Math.max(1, count), inner);
+  const cells = Math.ceil(count / perCell);
+  const css = cellSizeFor(Math.max(1, cells), inner);
   const cell = Math.max(1, Math.round(css * dpr));
   const gap = Math.round(gapFor(css) * dpr);
   const pitch = cell + gap;
   const pad = Math.round(PAD * dpr);
   const width = Math.max(1, Math.round(cssWidth * dpr));
   const cols = Math.max(1, Math.floor((width - 2 * pad + gap) / pitch));
-  const rows = Math.max(1, Math.ceil(count / cols));
+  const rows = Math.max(1, Math.ceil(cells / cols));
   const height = 2 * pad + rows * pitch - gap;
-  return { count, cssWidth, dpr, css, cell, gap, pitch, cols, rows, pad, width, height };
+  return {
+    count,
+    perCell,
+    cells,
+    cssWidth,
+    dpr,
+    css,
+    cell,
+    gap,
+    pitch,
+    cols,
+    rows,
+    pad,
+    width,
+    height,
+  };
+}
+
+/** The cell holding a page. */
+export function cellOf(g: GridGeometry, page: number): number {
+  return g.perCell === 1 ? page : Math.floor(page / g.perCell);
 }
 
 /** Left edge (device px) of a page's cell. */
 export function cellX(g: GridGeometry, page: number): number {
-  return g.pad + (page % g.cols) * g.pitch;
+  return g.pad + (cellOf(g, page) % g.cols) * g.pitch;
 }
 
 /** Top edge (device px) of a page's cell. */
 export function cellY(g: GridGeometry, page: number): number {
-  return g.pad + Math.floor(page / g.cols) * g.pitch;
+  return g.pad + Math.floor(cellOf(g, page) / g.cols) * g.pitch;
 }
 
 /**
- * The page under a point given in CSS px from the canvas's corner, or null between rows' ends,
- * in the padding or past the last page. A gap belongs to the cell before it.
+ * The page under a point given in CSS px from the canvas's corner (the first of its cell's), or
+ * null between rows' ends, in the padding or past the last page. A gap belongs to the cell
+ * before it.
  */
 export function pageAtPoint(g: GridGeometry, cssX: number, cssY: number): number | null {
   const x = cssX * g.dpr - g.pad;
@@ -87,6 +136,6 @@ export function pageAtPoint(g: GridGeometry, cssX: number, cssY: number): number
   const col = Math.floor(x / g.pitch);
   const row = Math.floor(y / g.pitch);
   if (col >= g.cols) return null;
-  const page = row * g.cols + col;
+  const page = (row * g.cols + col) * g.perCell;
   return page < g.count ? page : null;
 }

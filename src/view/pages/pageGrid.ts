@@ -9,7 +9,7 @@ import { PAGE_DIRTY, type ViewState } from '../../core/replay/viewState';
 import { readPalette, watchPalette } from '../theme/palette';
 import { drawCellNumbers } from './cellNumbers';
 import { paintCells } from './cells';
-import { describePage } from './describe';
+import { describeCell, describePage } from './describe';
 import { FillOrder } from './fillOrder';
 import {
   cellX,
@@ -41,6 +41,8 @@ export interface PageGridOptions {
 export class PageGridView {
   readonly element: HTMLDivElement;
   private readonly canvas: HTMLCanvasElement;
+  /** Says how many pages a cell stands for, when more than one (hidden otherwise). */
+  private readonly note: HTMLParagraphElement;
   private readonly ctx: CanvasRenderingContext2D;
   private readonly observer: ResizeObserver;
   private readonly stopPalette: () => void;
@@ -72,7 +74,11 @@ export class PageGridView {
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'pg-canvas';
     this.canvas.setAttribute('aria-hidden', 'true');
-    this.element.append(this.canvas);
+    this.note = document.createElement('p');
+    this.note.className = 'pg-note';
+    this.note.dataset.testid = `${options.testId}-note`;
+    this.note.hidden = true;
+    this.element.append(this.note, this.canvas);
     container.append(this.element);
     const ctx = this.canvas.getContext('2d', { alpha: true });
     if (ctx === null) throw new Error('canvas 2D context unavailable');
@@ -174,8 +180,14 @@ export class PageGridView {
       dirty: fills.dirty,
       out: fills.out,
     };
-    this.element.setAttribute('aria-label', gridAriaLabel(this.options.title, counts, marked));
-    Object.assign(this.element.dataset, gridDataset(counts, g.css, marked));
+    const perCellText = `each cell: ${g.perCell} pages, coloured by the most recently used of them`;
+    this.note.hidden = g.perCell === 1;
+    if (g.perCell > 1 && this.note.textContent !== perCellText) this.note.textContent = perCellText;
+    const label = gridAriaLabel(this.options.title, counts, marked);
+    this.element.setAttribute('aria-label', g.perCell > 1 ? `${label}; ${perCellText}` : label);
+    Object.assign(this.element.dataset, gridDataset(counts, g.css, marked), {
+      perCell: String(g.perCell),
+    });
     if (this.hovered !== null) this.canvas.title = this.describe(this.hovered);
   }
 
@@ -193,6 +205,10 @@ export class PageGridView {
 
   private describe(page: number): string {
     const view = this.last?.view;
-    return view === undefined ? '' : describePage(view, this.snapshot, page);
+    const perCell = this.geometry?.perCell ?? 1;
+    if (view === undefined) return '';
+    return perCell > 1
+      ? describeCell(this.snapshot, page, perCell)
+      : describePage(view, this.snapshot, page);
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArraySink } from '../../../src/core/events';
+import type { Policy } from '../../../src/core/memory/pager';
 import { type ReplayOp, recordOps } from '../../../src/core/replay/recordOps';
 import { Side } from '../../../src/core/replay/side';
 import { Timeline } from '../../../src/core/replay/timeline';
@@ -8,9 +9,12 @@ import {
   type AnimatedRun,
   largestFittingItems,
   opStepBound,
+  PAGE_MAX_HEAP_ITEMS,
+  PAGE_MAX_LARGE_PAGES,
   PAGE_MAX_PAGES,
   PAGE_MAX_STEP_BOUND,
   PAGE_MEMORY_BUDGET_BYTES,
+  pagesCap,
   prefixDepths,
   runLimitProblem,
   runPages,
@@ -270,12 +274,14 @@ describe('runLimitProblem and largestFittingItems', () => {
   });
 
   it("counts the strict B-heap's extra pages (two empty slots on each) against the page limit", () => {
+    // Under OPT, where the grid keeps a cell a page (PAGE_MAX_PAGES).
     const strict = (items: number): AnimatedRun => ({
       left: 'bheap-strict',
       right: 'bheap',
       itemsPerPage: 4,
       nodeBytes: 48,
       workload: { kind: 'phk', items, seed: 1, keyRange: 1000 },
+      policy: 'opt',
     });
     // At 4 slots a page a later page holds 2 items: twice the B-heap's pages.
     expect(runPages(strict(16_384))).toEqual([strictPagesFor(16_384, 4), 4097]);
@@ -290,6 +296,31 @@ describe('runLimitProblem and largestFittingItems', () => {
     expect(most).toBe(8195);
     expect(runPages(strict(most))[0]).toBe(PAGE_MAX_PAGES);
     expect(runLimitProblem(strict(most + 1))).toMatchObject({ limit: 'pages', value: 4098 });
+  });
+
+  it('takes 2^20 items of every heap at every page size when heaps are on both sides, not under OPT', () => {
+    const largest = (left: StructureKind, itemsPerPage: number, policy: Policy): AnimatedRun => ({
+      left,
+      right: 'bheap',
+      itemsPerPage,
+      nodeBytes: 48,
+      workload: { kind: 'phk', items: PAGE_MAX_HEAP_ITEMS, seed: 1, keyRange: 2 ** 31 },
+      policy,
+    });
+    for (const left of ['binary', 'bheap', 'bheap-strict', 'dary4', 'dary8'] as const) {
+      for (let itemsPerPage = left === 'dary8' ? 8 : 4; itemsPerPage <= 4096; itemsPerPage *= 2) {
+        for (const policy of ['lru', 'fifo', 'clock'] as const) {
+          const run = largest(left, itemsPerPage, policy);
+          expect(runLimitProblem(run), `${left} at ${itemsPerPage} a page, ${policy}`).toBeNull();
+          expect(Math.max(...runPages(run))).toBeLessThanOrEqual(PAGE_MAX_LARGE_PAGES);
+        }
+      }
+    }
+    // The strict B-heap at 4 a page is the widest: 2 items a page after the first.
+    expect(runPages(largest('bheap-strict', 4, 'lru'))[0]).toBe(PAGE_MAX_LARGE_PAGES);
+    // A search tree on a side keeps a cell a page.
+    expect(pagesCap({ ...largest('binary', 4, 'lru'), right: 'treap' })).toBe(PAGE_MAX_PAGES);
+    expect(pagesCap(largest('binary', 4, 'opt'))).toBe(PAGE_MAX_PAGES);
   });
 
   it('estimates memory that grows with the run and fits the budget at the largest accepted runs', () => {

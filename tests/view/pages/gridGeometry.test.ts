@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cellOf,
   cellSizeFor,
   cellX,
   cellY,
@@ -83,5 +84,39 @@ describe('pageAtPoint', () => {
     expect(pageAtPoint(g, 0, 0)).toBeNull();
     expect(pageAtPoint(g, cellX(g, 4) + g.pitch + 1, cellY(g, 4) + 1)).toBeNull();
     expect(pageAtPoint(g, cellX(g, 0) + 1, cellY(g, 0) + g.pitch + 1)).toBeNull();
+  });
+});
+
+describe('pages per cell', () => {
+  it('is one until even a pixel a page would pass the height budget, then the fewest that fit', () => {
+    for (const count of [4097, 65_537, 262_145, 524_288]) {
+      for (const cssWidth of [200, 440, 780]) {
+        const g = geometryFor(count, cssWidth, 1);
+        const budget = Math.max(120, (cssWidth - 12) * 0.55);
+        expect(Number.isInteger(Math.log2(g.perCell)), `${count} at ${cssWidth}`).toBe(true);
+        expect(g.cells).toBe(Math.ceil(count / g.perCell));
+        if (g.perCell > 1) {
+          // One pixel a cell, within the budget; half as many pages a cell would not be.
+          expect(g.css).toBe(1);
+          expect(g.rows * g.pitch).toBeLessThanOrEqual(budget);
+          expect(Math.ceil(count / (g.perCell / 2) / g.cols)).toBeGreaterThan(budget);
+        }
+      }
+    }
+    expect(geometryFor(2049, 440, 1).perCell).toBe(1);
+    expect(geometryFor(524_288, 440, 1).perCell).toBeGreaterThan(1);
+  });
+
+  it('puts each page in cell floor(page / perCell), and a point back on its cell’s first page', () => {
+    const g = geometryFor(524_288, 300, 2);
+    expect(g.perCell).toBeGreaterThan(1);
+    for (const page of [0, 1, g.perCell - 1, g.perCell, 77_777, 524_287]) {
+      const cell = cellOf(g, page);
+      expect(cell).toBe(Math.floor(page / g.perCell));
+      const x = (cellX(g, page) + g.cell / 2) / g.dpr;
+      const y = (cellY(g, page) + g.cell / 2) / g.dpr;
+      expect(pageAtPoint(g, x, y)).toBe(cell * g.perCell);
+    }
+    expect(cellY(g, 524_287) + g.cell).toBe(g.height - g.pad);
   });
 });

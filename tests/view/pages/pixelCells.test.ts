@@ -5,7 +5,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUCKET_OUT, BUCKET_RESIDENT, BUCKET_UNTOUCHED } from '../../../src/view/pages/fillOrder';
 import { type GridGeometry, geometryFor } from '../../../src/view/pages/gridGeometry';
-import { packPixel, paintPixelCells, type PixelColours } from '../../../src/view/pages/pixelCells';
+import {
+  cellBuckets,
+  type PixelColours,
+  packPixel,
+  paintPixelCells,
+} from '../../../src/view/pages/pixelCells';
 
 const DIRTY = 2;
 const OTHER = 1;
@@ -84,6 +89,26 @@ describe('paintPixelCells', () => {
     );
   });
 
+  it('paints a grid of several pages a cell as the cells cellBuckets makes of them', () => {
+    const g = geometryFor(5000, 40, 1);
+    expect(g.perCell).toBeGreaterThan(1);
+    const buckets = new Uint8Array(5000);
+    const states = new Uint8Array(5000).fill(OTHER);
+    for (let page = 0; page < 5000; page++)
+      buckets[page] = (page * 7) % 5 === 0 ? 2 + (page % 3) : page % 2;
+    for (let page = 0; page < 5000; page += 11) states[page] = DIRTY;
+    const pixels = paint(g, buckets, states);
+    const cells = cellBuckets(buckets, states, DIRTY, g.perCell);
+    const byCell = { ...g, count: g.cells, perCell: 1 };
+    const cellStates = cells.dirty.map((dirty) => (dirty === 1 ? DIRTY : OTHER));
+    for (let y = 0; y < g.height; y++) {
+      for (let x = 0; x < g.width; x++) {
+        const want = referencePixel(byCell, cells.buckets, cellStates, x, y);
+        if (pixels[y * g.width + x] !== want) expect({ x, y }).toEqual({ x, y, want });
+      }
+    }
+  });
+
   it('marks a dirty page in its bottom-right corner only, and hatches a paged-out one', () => {
     const g = geometryFor(3, 200, 1);
     const buckets = Uint8Array.of(BUCKET_RESIDENT, BUCKET_OUT, BUCKET_UNTOUCHED);
@@ -106,5 +131,40 @@ describe('paintPixelCells', () => {
   it('packs a colour as the bytes R, G, B, A in memory, as ImageData reads them', () => {
     const bytes = new Uint8Array(Uint32Array.of(packPixel([1, 2, 3])).buffer);
     expect([...bytes]).toEqual([1, 2, 3, 255]);
+  });
+});
+
+describe('cellBuckets', () => {
+  it('shows a cell of several pages by its most recent resident page, else paged out, else untouched', () => {
+    const r = (shade: number): number => BUCKET_RESIDENT + shade;
+    // Four cells of 3 pages, the last one short: resident shades 5 and 2 with a paged-out page;
+    // paged out and untouched; all untouched; one dirty resident page.
+    const buckets = Uint8Array.of(
+      r(5),
+      BUCKET_OUT,
+      r(2),
+      BUCKET_UNTOUCHED,
+      BUCKET_OUT,
+      BUCKET_UNTOUCHED,
+      BUCKET_UNTOUCHED,
+      BUCKET_UNTOUCHED,
+      BUCKET_UNTOUCHED,
+      r(7),
+    );
+    const states = Uint8Array.of(
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      OTHER,
+      DIRTY,
+    );
+    const cells = cellBuckets(buckets, states, DIRTY, 3);
+    expect([...cells.buckets]).toEqual([r(2), BUCKET_OUT, BUCKET_UNTOUCHED, r(7)]);
+    expect([...cells.dirty]).toEqual([0, 0, 0, 1]);
   });
 });
