@@ -202,6 +202,8 @@ export class SidePanel {
     // Seven digits and more (a list's compares, the article's run) take a smaller size, all
     // at once, so no number overlaps its neighbour and none stands out for being short.
     this.counters.classList.toggle('long', digits > 6 || this.longRun);
+    // Six digits keep one row in a smaller size: at 1280 px a side's columns are ~63 px wide.
+    this.counters.classList.toggle('mid', digits === 6 && !this.longRun);
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));
