@@ -2,8 +2,6 @@
 // (only past what one pixel a page can show), and where each page's cell lies.
 
 const MAX_CELL = 48;
-/** Smallest cell (CSS px) while a grid fits its height budget; past that, down to 1. */
-const MIN_CELL = 3;
 /** Room around the grid (CSS px) so rings drawn outside edge cells are not clipped. */
 const PAD = 6;
 /** Cell sizes (CSS px) from which outlines, dashes, rank numbers and page numbers are drawn. */
@@ -18,26 +16,29 @@ export function gapFor(css: number): number {
   return css >= OUTLINE_FROM ? 1 : 0;
 }
 
-/** The grid's height budget (CSS px) at a width: about half of it. */
-function heightBudget(width: number): number {
-  return Math.max(120, width * 0.55);
+/**
+ * The grid's height budget (CSS px) at a width: about half of it, and no more than `room`, the
+ * height its box shows (a 720-line screen gives it ~60 px), when that is known.
+ */
+function heightBudget(width: number, room?: number): number {
+  const half = Math.max(120, width * 0.55);
+  return room === undefined ? half : Math.max(16, Math.min(half, room));
 }
 
 /** Whether `cells` cells of `css` px fit the width within the height budget. */
-function fits(cells: number, width: number, css: number): boolean {
+function fits(cells: number, width: number, css: number, room?: number): boolean {
   const gap = gapFor(css);
   const cols = Math.max(1, Math.floor((width + gap) / (css + gap)));
-  return Math.ceil(cells / cols) * (css + gap) - gap <= heightBudget(width);
+  return Math.ceil(cells / cols) * (css + gap) - gap <= heightBudget(width, room);
 }
 
 /**
- * Largest cell (CSS px) whose grid fits the width within a height of about half the width: eight
- * pages get big, labelled cells; two thousand get 4-8 px cells without gaps. Below MIN_CELL only
- * when the grid would not fit otherwise (a large run's tens of thousands of pages), down to 1.
+ * Largest cell (CSS px) whose grid fits the width within a height of about half the width (and
+ * `room`): eight pages get big, labelled cells; two thousand get 4-8 px cells without gaps; a
+ * large run's tens of thousands of pages get down to 1 px.
  */
-export function cellSizeFor(count: number, width: number): number {
-  for (let css = MAX_CELL; css >= MIN_CELL; css--) if (fits(count, width, css)) return css;
-  for (let css = MIN_CELL - 1; css >= 1; css--) if (fits(count, width, css)) return css;
+export function cellSizeFor(count: number, width: number, room?: number): number {
+  for (let css = MAX_CELL; css > 1; css--) if (fits(count, width, css, room)) return css;
   return 1;
 }
 
@@ -45,9 +46,9 @@ export function cellSizeFor(count: number, width: number): number {
  * Pages a cell stands for: 1, unless even 1 px cells would pass the height budget (a large run at
  * 4 items per page spans up to 524,288 pages); then the smallest power of two that fits.
  */
-export function pagesPerCellFor(count: number, width: number): number {
+export function pagesPerCellFor(count: number, width: number, room?: number): number {
   let perCell = 1;
-  while (!fits(Math.ceil(count / perCell), width, 1) && perCell < 2 ** 20) perCell *= 2;
+  while (!fits(Math.ceil(count / perCell), width, 1, room) && perCell < 2 ** 20) perCell *= 2;
   return perCell;
 }
 
@@ -78,11 +79,21 @@ export interface GridGeometry {
   height: number;
 }
 
-export function geometryFor(count: number, cssWidth: number, dpr: number): GridGeometry {
+/**
+ * The grid for `count` pages in `cssWidth` CSS px, its cells whole device pixels; `cssRoom`, when
+ * known, is the most height (CSS px) the grid may take, its padding included.
+ */
+export function geometryFor(
+  count: number,
+  cssWidth: number,
+  dpr: number,
+  cssRoom?: number,
+): GridGeometry {
   const inner = Math.max(1, cssWidth - 2 * PAD);
-  const perCell = pagesPerCellFor(Math.max(1, count), inner);
+  const room = cssRoom === undefined ? undefined : cssRoom - 2 * PAD;
+  const perCell = pagesPerCellFor(Math.max(1, count), inner, room);
   const cells = Math.ceil(count / perCell);
-  const css = cellSizeFor(Math.max(1, cells), inner);
+  const css = cellSizeFor(Math.max(1, cells), inner, room);
   const cell = Math.max(1, Math.round(css * dpr));
   const gap = Math.round(gapFor(css) * dpr);
   const pitch = cell + gap;

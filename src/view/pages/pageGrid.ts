@@ -31,6 +31,16 @@ export { cellSizeFor } from './gridGeometry';
 export { drawLegend } from './legend';
 export { type PageMark, pageMarksOf } from './pageMarks';
 
+/**
+ * Height (CSS px) kept for the note when a grid that fitted its box without one is made smaller,
+ * since a smaller grid may need several pages a cell and so the note.
+ */
+const NOTE_ROOM = 20;
+
+function perCellNote(perCell: number): string {
+  return `each cell: ${perCell} pages, coloured by the most recently used of them`;
+}
+
 export interface PageGridOptions {
   testId: string;
   /** Names the grid in its aria-label, e.g. "binary heap pages". */
@@ -47,8 +57,17 @@ export class PageGridView {
   private readonly observer: ResizeObserver;
   private readonly stopPalette: () => void;
   private geometry: GridGeometry | null = null;
+  /** The room the geometry was made for. */
+  private geometryRoom: number | undefined = undefined;
   private paint: Paint | null = null;
   private cssWidth: number;
+  /**
+   * The most height (CSS px) the grid's box shows, once a draw found the box clipping the grid
+   * (its max-height on a 720-line screen): the grid then shrinks to fit, so no page is hidden.
+   * Forgotten when the side's size changes.
+   */
+  private room: number | undefined = undefined;
+  private readonly sideObserver: ResizeObserver;
   private frame = 0;
   private hovered: number | null = null;
   // What the last render drew, for redraws (resize, theme) and for hover text.
@@ -95,6 +114,17 @@ export class PageGridView {
       }
     });
     this.observer.observe(this.element);
+    // The box's height follows the side's: when that changes, measure the room again.
+    let sideHeight = container.parentElement?.clientHeight ?? 0;
+    this.sideObserver = new ResizeObserver((entries) => {
+      const height = entries[entries.length - 1]?.contentRect.height ?? 0;
+      if (Math.abs(height - sideHeight) >= 0.5) {
+        sideHeight = height;
+        this.room = undefined;
+        this.schedule();
+      }
+    });
+    if (container.parentElement !== null) this.sideObserver.observe(container.parentElement);
     this.stopPalette = watchPalette(() => {
       this.paint = null;
       this.schedule();
@@ -112,6 +142,7 @@ export class PageGridView {
   /** Stops observers and removes the grid. */
   destroy(): void {
     this.observer.disconnect();
+    this.sideObserver.disconnect();
     this.stopPalette();
     cancelAnimationFrame(this.frame);
     this.element.remove();
@@ -122,17 +153,50 @@ export class PageGridView {
     this.frame = requestAnimationFrame(() => this.draw());
   }
 
-  /** The geometry for `count` pages at the current width and pixel ratio; resizes the canvas. */
+  /**
+   * The geometry for `count` pages at the current width, pixel ratio and room; resizes the canvas.
+   * A new geometry that its box clips is made again to fit what the box shows.
+   */
   private ensureGeometry(count: number): GridGeometry {
     const dpr = window.devicePixelRatio || 1;
     const g = this.geometry;
-    if (g !== null && g.count === count && g.cssWidth === this.cssWidth && g.dpr === dpr) return g;
-    const next = geometryFor(count, this.cssWidth, dpr);
-    this.canvas.width = next.width;
-    this.canvas.height = next.height;
-    this.canvas.style.height = `${next.height / dpr}px`;
+    if (
+      g !== null &&
+      g.count === count &&
+      g.cssWidth === this.cssWidth &&
+      g.dpr === dpr &&
+      this.geometryRoom === this.room
+    ) {
+      return g;
+    }
+    let next = this.applyGeometry(geometryFor(count, this.cssWidth, dpr, this.room));
+    const box = this.element.parentElement;
+    if (box !== null && this.element.offsetHeight > box.clientHeight + 1) {
+      // Clipped: the room is what the box shows, less what sits above the canvas (the note).
+      const noteShown = !this.note.hidden;
+      const above = this.element.offsetHeight - next.height / dpr;
+      this.room = Math.max(24, box.clientHeight - above);
+      next = this.applyGeometry(geometryFor(count, this.cssWidth, dpr, this.room));
+      if (!noteShown && next.perCell > 1) {
+        // The smaller grid needs the note after all: make room for it too.
+        this.room = Math.max(24, this.room - NOTE_ROOM);
+        next = this.applyGeometry(geometryFor(count, this.cssWidth, dpr, this.room));
+      }
+    }
     if (g === null || g.dpr !== dpr) this.paint = null;
     this.geometry = next;
+    this.geometryRoom = this.room;
+    return next;
+  }
+
+  private applyGeometry(next: GridGeometry): GridGeometry {
+    this.canvas.width = next.width;
+    this.canvas.height = next.height;
+    this.canvas.style.height = `${next.height / next.dpr}px`;
+    // The note above the canvas shows only when a cell holds several pages.
+    this.note.hidden = next.perCell === 1;
+    const text = perCellNote(next.perCell);
+    if (next.perCell > 1 && this.note.textContent !== text) this.note.textContent = text;
     return next;
   }
 
@@ -180,9 +244,7 @@ export class PageGridView {
       dirty: fills.dirty,
       out: fills.out,
     };
-    const perCellText = `each cell: ${g.perCell} pages, coloured by the most recently used of them`;
-    this.note.hidden = g.perCell === 1;
-    if (g.perCell > 1 && this.note.textContent !== perCellText) this.note.textContent = perCellText;
+    const perCellText = perCellNote(g.perCell);
     const label = gridAriaLabel(this.options.title, counts, marked);
     this.element.setAttribute('aria-label', g.perCell > 1 ? `${label}; ${perCellText}` : label);
     Object.assign(this.element.dataset, gridDataset(counts, g.css, marked), {

@@ -120,3 +120,26 @@ describe('pages per cell', () => {
     expect(cellY(g, 524_287) + g.cell).toBe(g.height - g.pad);
   });
 });
+
+describe('room', () => {
+  it('keeps the whole grid within the height its box shows, down to a pixel a cell and then by sharing cells', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 600_000 }),
+        fc.integer({ min: 200, max: 1000 }),
+        fc.integer({ min: 40, max: 400 }),
+        (count, cssWidth, room) => {
+          const g = geometryFor(count, cssWidth, 1, room);
+          // The canvas's height is the grid plus its padding; the budget is at least 16 px.
+          expect(g.height).toBeLessThanOrEqual(Math.max(room, 16 + 2 * g.pad));
+          // No larger than without the room, and the same when the room is ample.
+          const free = geometryFor(count, cssWidth, 1);
+          expect(g.css).toBeLessThanOrEqual(free.css);
+          expect(g.perCell).toBeGreaterThanOrEqual(free.perCell);
+          expect(geometryFor(count, cssWidth, 1, free.height + 100)).toEqual(free);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
