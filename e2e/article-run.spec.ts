@@ -185,5 +185,18 @@ test.describe('the article’s run in the page', () => {
     const moved = (name: string): number => after[name] - before[name];
     expect([moved('pageins-left'), moved('writebacks-left')]).toEqual([12, 12]);
     expect([moved('pageins-right'), moved('writebacks-right')]).toEqual([2, 2]);
+
+    // To the scene before and back: the run is shown again from its kept recording, at the
+    // scene's own operation, with no second recording.
+    await page.locator('body').click({ position: { x: 3, y: 3 } });
+    await page.keyboard.press('PageUp');
+    await expect(page.getByTestId('tour-index')).toHaveText(/^11 \/ /);
+    await page.keyboard.press('PageDown');
+    await expectAtOperation(page, 2_000_000);
+    expect(await readCounters(page)).toEqual(before);
+    const recordings = await page.evaluate(
+      () => performance.getEntriesByName('bheap:recorded').length,
+    );
+    expect(recordings).toBe(1);
   });
 });

@@ -404,7 +404,7 @@ export class App {
       scenario,
       (timeline) => {
         this.scenario = scenario;
-        if (timeline !== this.timeline) this.timeline.dispose();
+        if (timeline !== this.timeline) this.preparer.retire(this.timeline);
         this.timeline = timeline;
         this.panels.forEach((panel, sideIndex) => {
           panel.setStructure(scenario[SIDES[sideIndex]]);

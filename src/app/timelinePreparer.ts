@@ -9,6 +9,7 @@ import { isLargeRun } from '../core/scenario/pageLimits';
 import { animatedRun, type Scenario } from '../core/scenario/scenario';
 import { el, setText } from './dom';
 import { LargeWorkers, type RecordingReport } from './largeWorkers';
+import { recordingKey } from './recordingKey';
 
 /** Work per slice, in ms: well under the 50 ms a task may take before it is a long task. */
 const SLICE_MS = 8;
@@ -22,6 +23,11 @@ export class TimelinePreparer {
   private generation = 0;
   /** The last large run's recording (the e2e performance report reads it). */
   lastRecording: RecordingReport | null = null;
+  /**
+   * The last large run the page moved away from, with its workers: coming back to it (the tour's
+   * last scene, Back) needs no new recording, which takes seconds. One at most.
+   */
+  private kept: { key: string; timeline: LargeTimeline } | null = null;
 
   constructor() {
     this.status = el('div', {
@@ -72,6 +78,20 @@ export class TimelinePreparer {
     }, 0);
   }
 
+  /**
+   * The page no longer shows `timeline`: a large run is kept for a return (the one kept before
+   * it is let go), anything else disposed.
+   */
+  retire(timeline: Replay): void {
+    if (this.kept?.timeline === timeline) return;
+    if (timeline instanceof LargeTimeline) {
+      this.kept?.timeline.dispose();
+      this.kept = { key: recordingKey(timeline.scenario), timeline };
+      return;
+    }
+    timeline.dispose();
+  }
+
   /** Shows a line of status (null hides it): preparing, or a seek waiting for the workers. */
   say(text: string | null): void {
     this.status.hidden = text === null;
@@ -84,6 +104,19 @@ export class TimelinePreparer {
     ready: (timeline: Replay) => void,
     failed: (message: string) => void,
   ): void {
+    const kept = this.kept;
+    if (kept !== null && kept.key === recordingKey(scenario)) {
+      // Recorded before: shown again in a task of its own, as a new one would be.
+      this.kept = null;
+      window.setTimeout(() => {
+        if (generation === this.generation) ready(kept.timeline);
+        else this.retire(kept.timeline);
+      }, 0);
+      return;
+    }
+    // A different run: the kept one's workers go before new ones start.
+    this.kept?.timeline.dispose();
+    this.kept = null;
     const items = scenario.items.toLocaleString('en-US');
     this.say(`Recording the run of ${items} items in two workers… 0%`);
     LargeWorkers.record(
