@@ -8,7 +8,8 @@ import type { LargeRecording, StateSource } from '../core/replay/largeTimeline';
 import { OpList } from '../core/replay/opList';
 import { SIDES, type SideState } from '../core/replay/side';
 import type { Scenario } from '../core/scenario/scenario';
-import { type SideReply, type SideRequest, storeBuffers, storeBytes } from '../worker/sideProtocol';
+import type { RecordingPart, SideReply, SideRequest } from '../worker/sideProtocol';
+import { afterNextFrame } from './frames';
 import { recordDuration } from './timing';
 
 /** What the recording took, for the performance report. */
@@ -66,6 +67,9 @@ export class LargeWorkers implements StateSource {
     return new Promise((resolve, reject) => {
       const done = SIDES.map(() => 0);
       const replies: (Extract<SideReply, { kind: 'recorded' }> | null)[] = SIDES.map(() => null);
+      const parts: Partial<Record<RecordingPart['name'], RecordingPart['data']>>[] = SIDES.map(
+        () => ({}),
+      );
       const serving = SIDES.map(() => false);
       const sides: { seconds: number; checkpointBytes: number }[] = SIDES.map(() => ({
         seconds: 0,
@@ -80,37 +84,52 @@ export class LargeWorkers implements StateSource {
       };
       const finished = (): void => {
         if (stopped || !serving.every(Boolean) || !replies.every((reply) => reply !== null)) return;
-        const arrays = replies[0]?.ops ?? null;
-        if (arrays === null) {
+        const [left, right] = parts;
+        const namesItems = replies[0]?.namesItems ?? null;
+        if (
+          namesItems === null ||
+          !(left.kinds instanceof Uint8Array) ||
+          !(left.handles instanceof Int32Array) ||
+          !(left.keys instanceof Float64Array)
+        ) {
           stop(new Error('the left recorder sent no operations'));
           return;
         }
-        const ops = OpList.fromArrays(arrays.kinds, arrays.handles, arrays.keys, arrays.namesItems);
+        const counts = [left.eventCounts, right.eventCounts];
+        const races = [left.race, right.race];
+        if (!counts.every(isUint32) || !races.every(isUint32)) {
+          stop(new Error('a recorder sent no event counts or race'));
+          return;
+        }
+        const ops = OpList.fromArrays(left.kinds, left.handles, left.keys, namesItems);
         const recorded = replies as Extract<SideReply, { kind: 'recorded' }>[];
         resolve({
           workers: new LargeWorkers(servers),
           recording: {
             ops,
             items: recorded[0].items,
-            eventCounts: recorded.map((reply) => reply.eventCounts),
+            eventCounts: counts,
             raceOps: scenarioRaceOps(scenario, ops.length),
-            race: recorded.map((reply) => reply.race),
+            race: races,
           },
           report: { seconds: (performance.now() - started) / 1000, sides },
         });
       };
       // The recordings come to the page once every worker is idle: both recorders done, both
       // servers built. Taking 100 MB in earlier set the page's collector working while the
-      // servers took both cores, and its tasks stretched past 50 ms.
+      // servers took both cores, and its tasks stretched past 50 ms. Then an array at a time,
+      // a frame apart, left side first (sideProtocol.ts's RecordingPart says why).
       const recorded = SIDES.map(() => false);
       let asked = false;
+      const askForPart = (index: number): void => {
+        if (stopped) return;
+        const send: SideRequest = { kind: 'send', id: 0 };
+        recorders[index].postMessage(send);
+      };
       const askForRecordings = (): void => {
         if (asked || stopped || !recorded.every(Boolean) || !serving.every(Boolean)) return;
         asked = true;
-        for (const recorder of recorders) {
-          const send: SideRequest = { kind: 'send', id: 0 };
-          recorder.postMessage(send);
-        }
+        askForPart(0);
       };
       const failed = (event: ErrorEvent): void =>
         stop(new Error(event.message || 'a side worker stopped (out of memory?)'));
@@ -142,11 +161,15 @@ export class LargeWorkers implements StateSource {
             recorded[index] = true;
             sides[index] = { seconds: reply.seconds, checkpointBytes: reply.checkpointBytes };
             askForRecordings();
+          } else if (reply.kind === 'part') {
+            parts[index][reply.part.name] = reply.part.data;
+            afterNextFrame(() => askForPart(index));
           } else if (reply.kind === 'recorded') {
             replies[index] = reply;
             // Its checkpoints went to the server, the rest has come: the recorder is done.
             recorder.terminate();
-            finished();
+            if (index + 1 < SIDES.length) afterNextFrame(() => askForPart(index + 1));
+            else afterNextFrame(finished);
           }
         };
         const channel = new MessageChannel();
@@ -234,4 +257,8 @@ export class LargeWorkers implements StateSource {
     this.inFlight = null;
     this.waiting = null;
   }
+}
+
+function isUint32(array: RecordingPart['data'] | undefined): array is Uint32Array {
+  return array instanceof Uint32Array;
 }

@@ -25,7 +25,10 @@ export type SideRequest =
    * `handOver` (a HandOver); say 'serving' once it can.
    */
   | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; handOver: MessagePort }
-  /** A recorder that said 'done': send the recording now (the servers are ready, the page idle). */
+  /**
+   * A recorder that said 'done': send the next part of the recording (the servers are ready,
+   * the page idle), or, once all are sent, 'recorded'.
+   */
   | { kind: 'send'; id: number }
   /** The side's state before operation `op`. */
   | { kind: 'state'; id: number; op: number };
@@ -39,6 +42,18 @@ export interface OpArrays {
   namesItems: boolean;
 }
 
+/**
+ * A recording reaches the page an array at a time, a frame apart: ~100 MB in one message made
+ * the page's collector finish a major collection in that task (20 ms, and 10-16 ms more of
+ * sweeping), which with the message's own work passed 50 ms.
+ */
+export type RecordingPart =
+  | { name: 'eventCounts'; data: Uint32Array }
+  | { name: 'race'; data: Uint32Array }
+  | { name: 'kinds'; data: Uint8Array }
+  | { name: 'handles'; data: Int32Array }
+  | { name: 'keys'; data: Float64Array };
+
 export type SideReply =
   /** Recording progress, 0..1, at most every 100 ms. */
   | { kind: 'progress'; id: number; done: number }
@@ -47,13 +62,15 @@ export type SideReply =
    * asked to 'send' it (taking 100 MB in while the servers build would stretch the page's tasks).
    */
   | { kind: 'done'; id: number; seconds: number; checkpointBytes: number }
+  /** One array of the recording, a 'send' each (see RecordingPart). */
+  | { kind: 'part'; id: number; part: RecordingPart }
+  /** Every part sent: what is left to say. */
   | {
       kind: 'recorded';
       id: number;
       items: number;
-      eventCounts: Uint32Array;
-      race: Uint32Array;
-      ops: OpArrays | null;
+      /** Whether any operation names an item, when the operations were sent (else null). */
+      namesItems: boolean | null;
       /** Bytes of the checkpoints handed over. */
       checkpointBytes: number;
       /** Wall-clock seconds the recording took in the worker. */

@@ -14,6 +14,7 @@ import {
   type HandOver,
   type OpArrays,
   opBuffers,
+  type RecordingPart,
   type SideReply,
   type SideRequest,
   stateBuffers,
@@ -28,7 +29,8 @@ const scope = self as unknown as {
 
 let server: SideServer | null = null;
 /** A recorder's recording, waiting for the page's 'send'. */
-let pendingSend: (() => void) | null = null;
+/** Sends the next part of a recorder's recording; true once all went (then 'recorded'). */
+let pendingSend: (() => boolean) | null = null;
 
 scope.onmessage = (event) => {
   const request = event.data;
@@ -42,8 +44,7 @@ scope.onmessage = (event) => {
         break;
       case 'send':
         if (pendingSend === null) throw new Error('nothing recorded to send');
-        pendingSend();
-        pendingSend = null;
+        if (pendingSend()) pendingSend = null;
         break;
       case 'state': {
         if (server === null) throw new Error('a state was asked for before the run was served');
@@ -123,23 +124,36 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   request.handOver.close();
   const seconds = (performance.now() - started) / 1000;
   scope.postMessage({ kind: 'done', id: request.id, seconds, checkpointBytes });
+  // Sent a part a request, the page asking for the next a frame later (sideProtocol.ts says why).
+  const parts: RecordingPart[] = [
+    { name: 'eventCounts', data: recorder.eventCounts },
+    { name: 'race', data: recorder.race },
+  ];
+  if (copy !== null) {
+    parts.push(
+      { name: 'kinds', data: copy.kinds },
+      { name: 'handles', data: copy.handles },
+      { name: 'keys', data: copy.keys },
+    );
+  }
   pendingSend = () => {
-    const transfer: Transferable[] = [recorder.eventCounts.buffer, recorder.race.buffer].filter(
-      (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
-    );
-    if (copy !== null) transfer.push(...opBuffers(copy));
-    scope.postMessage(
-      {
-        kind: 'recorded',
-        id: request.id,
-        items,
-        eventCounts: recorder.eventCounts,
-        race: recorder.race,
-        ops: copy,
-        checkpointBytes,
-        seconds,
-      },
-      transfer,
-    );
+    const part = parts.shift();
+    if (part !== undefined) {
+      const buffer = part.data.buffer;
+      scope.postMessage(
+        { kind: 'part', id: request.id, part },
+        buffer instanceof ArrayBuffer ? [buffer] : [],
+      );
+      return false;
+    }
+    scope.postMessage({
+      kind: 'recorded',
+      id: request.id,
+      items,
+      namesItems: copy === null ? null : copy.namesItems,
+      checkpointBytes,
+      seconds,
+    });
+    return true;
   };
 }
