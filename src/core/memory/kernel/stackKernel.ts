@@ -7,7 +7,7 @@ import { kernelLoader } from './loadKernel';
 import { STACK_KERNEL_WASM } from './stackKernel.generated';
 
 /** The kernel's exports. Pointers are byte offsets into `memory`. */
-export interface StackKernel {
+export interface StackKernel extends StackCheckpoints {
   readonly memory: WebAssembly.Memory;
   /** Lays out the arrays for `pages` pages and a top array of `topSize`; returns the queue. */
   init(pages: number, topSize: number): number;
@@ -19,26 +19,13 @@ export interface StackKernel {
   finish(): void;
   pageInCurve(): number;
   writeBackCurve(): number;
-  zeroFills(): number;
-  /** Checkpoints (before finish()): see the kernel's last section. */
-  exportOrder(): number;
-  orderAt(): number;
-  dirtyFromAt(): number;
-  neverWritten(): number;
-  pageInDifferences(): number;
-  writeBackDifferences(): number;
-  distanceTwoCount(): number;
-  distanceTwoWriteBacks(): number;
 }
 
-const FUNCTIONS = [
-  'init',
-  'queueLength',
-  'consume',
-  'finish',
-  'pageInCurve',
-  'writeBackCurve',
-  'zeroFills',
+/**
+ * The kernel's checkpoint exports (before finish(): see the kernel's last section), the same in
+ * every kernel that compiles this one in (replay/kernel/replayKernel.ts).
+ */
+export const STACK_CHECKPOINT_FUNCTIONS = [
   'exportOrder',
   'orderAt',
   'dirtyFromAt',
@@ -47,6 +34,20 @@ const FUNCTIONS = [
   'writeBackDifferences',
   'distanceTwoCount',
   'distanceTwoWriteBacks',
+  'zeroFills',
+] as const;
+
+/** Each checkpoint export returns a pointer into the kernel's memory or a count. */
+export type StackCheckpoints = Record<(typeof STACK_CHECKPOINT_FUNCTIONS)[number], () => number>;
+
+const FUNCTIONS = [
+  'init',
+  'queueLength',
+  'consume',
+  'finish',
+  'pageInCurve',
+  'writeBackCurve',
+  ...STACK_CHECKPOINT_FUNCTIONS,
 ] as const;
 
 const load = kernelLoader<StackKernel>(STACK_KERNEL_WASM, 'stack kernel', FUNCTIONS);

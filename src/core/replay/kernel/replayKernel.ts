@@ -3,10 +3,14 @@
 // synchronously as the other kernels are; each instance has its own memory.
 
 import { kernelLoader } from '../../memory/kernel/loadKernel';
+import { STACK_CHECKPOINT_FUNCTIONS, type StackCheckpoints } from '../../memory/kernel/stackKernel';
 import { REPLAY_KERNEL_WASM } from './replayKernel.generated';
 
-/** The kernel's exports. Pointers are byte offsets into `memory`. */
-export interface ReplayKernel {
+/**
+ * The kernel's exports, the stack kernel's checkpoints among them. Pointers are byte offsets
+ * into `memory`.
+ */
+export interface ReplayKernel extends StackCheckpoints {
   readonly memory: WebAssembly.Memory;
   /** Lays the run out (see the source); 0, or -1 if the memory cannot grow that far. */
   init(
@@ -49,16 +53,6 @@ export interface ReplayKernel {
   queueAt(): number;
   runBare(from: number, to: number): void;
   flush(): void;
-  // The stack kernel's checkpoints (memory/kernel/stackKernel.ts).
-  exportOrder(): number;
-  orderAt(): number;
-  dirtyFromAt(): number;
-  neverWritten(): number;
-  pageInDifferences(): number;
-  writeBackDifferences(): number;
-  distanceTwoCount(): number;
-  distanceTwoWriteBacks(): number;
-  zeroFills(): number;
 }
 
 const FUNCTIONS = [
@@ -85,15 +79,7 @@ const FUNCTIONS = [
   'queueAt',
   'runBare',
   'flush',
-  'exportOrder',
-  'orderAt',
-  'dirtyFromAt',
-  'neverWritten',
-  'pageInDifferences',
-  'writeBackDifferences',
-  'distanceTwoCount',
-  'distanceTwoWriteBacks',
-  'zeroFills',
+  ...STACK_CHECKPOINT_FUNCTIONS,
 ] as const;
 
 const load = kernelLoader<ReplayKernel>(REPLAY_KERNEL_WASM, 'replay kernel', FUNCTIONS);
