@@ -11,6 +11,7 @@ import { entryAt, type PageTrace } from '../memory/pageTrace';
 import { FIRST_TOUCH } from '../memory/recencyStack';
 import type { RingSnapshot } from '../memory/ringPagers';
 import {
+  type MemoryCounts,
   type PageStateAt,
   type ReferenceAt,
   StackMemory,
@@ -516,12 +517,7 @@ export class ViewState implements EventSink {
     if (frame >= 0 && frame < frames) state.referenced[frame] = 1;
     const wasDirty = state.pageState[page] === PAGE_DIRTY && event.outcome === 'hit';
     state.pageState[page] = event.write || wasDirty ? PAGE_DIRTY : PAGE_CLEAN;
-    const c = this.counters;
-    c.hits = state.hits;
-    c.zeroFills = state.zeroFills;
-    c.pageIns = state.pageIns;
-    c.writebacks = state.writeBacks;
-    c.evictions = state.evictions;
+    this.setMemoryCounts(state);
   }
 
   /** The frame count the memory is shown with. */
@@ -569,7 +565,11 @@ export class ViewState implements EventSink {
   }
 
   private copyMemoryCounts(): void {
-    const counts = this.memory.counts();
+    this.setMemoryCounts(this.memory.counts());
+  }
+
+  /** The counters' memory part, from the stack memory's counts or a direct pager's state. */
+  private setMemoryCounts(counts: MemoryCounts): void {
     const c = this.counters;
     c.hits = counts.hits;
     c.zeroFills = counts.zeroFills;
@@ -622,12 +622,7 @@ export class ViewState implements EventSink {
     if (policy === null) this.copyMemoryCounts();
     else {
       this.direct = copyPolicyState(policy);
-      const c = this.counters;
-      c.hits = policy.hits;
-      c.zeroFills = policy.zeroFills;
-      c.pageIns = policy.pageIns;
-      c.writebacks = policy.writeBacks;
-      c.evictions = policy.evictions;
+      this.setMemoryCounts(policy);
     }
     this.lastSlot = scalars.lastSlot;
     this.itemCount = scalars.itemCount;
