@@ -31,7 +31,11 @@ export class FillOrder {
   /** Each page's bucket, indexed by page. */
   buckets = new Uint8Array(0);
 
-  sort(snapshot: GridSnapshot, count: number): void {
+  /**
+   * Each page's bucket and the dirty and paged-out counts: all the pixel painter needs
+   * (pixelCells.ts), in one pass.
+   */
+  classify(snapshot: GridSnapshot, count: number): void {
     if (this.buckets.length !== count) {
       this.buckets = new Uint8Array(count);
       this.order = new Int32Array(count);
@@ -51,11 +55,17 @@ export class FillOrder {
       starts[bucket + 1]++;
     }
     for (let b = 0; b < BUCKET_COUNT; b++) starts[b + 1] += starts[b];
-    const fill = starts.slice(0, BUCKET_COUNT);
-    const order = this.order;
-    for (let page = 0; page < count; page++) order[fill[buckets[page]]++] = page;
     this.starts = starts;
     this.dirty = dirty;
     this.out = out;
+  }
+
+  /** classify(), then the pages grouped by bucket in `order`: what the canvas painter needs. */
+  sort(snapshot: GridSnapshot, count: number): void {
+    this.classify(snapshot, count);
+    const fill = this.starts.slice(0, BUCKET_COUNT);
+    const order = this.order;
+    const buckets = this.buckets;
+    for (let page = 0; page < count; page++) order[fill[buckets[page]]++] = page;
   }
 }

@@ -213,14 +213,12 @@ export class PageGridView {
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.setLineDash([]);
-    ctx.clearRect(0, 0, g.width, g.height);
-
-    // Sort cells by fill style so each style is set once, not once per cell.
     const fills = this.fills;
-    fills.sort(this.snapshot, count);
     if (g.css < OUTLINE_FROM) {
-      // Cells too small for outlines are many (a large run spans up to 65,537 pages): one pass
-      // over the pixels costs a few ms where a path per fill style cost tens.
+      // Cells too small for outlines are many (a large run spans up to 524,288 pages): one pass
+      // over the pixels, which it writes whole, costs a few ms where a path per fill style cost
+      // tens. It needs each page's bucket, not the pages sorted by it.
+      fills.classify(this.snapshot, count);
       if (this.image?.width !== g.width || this.image.height !== g.height) {
         this.image = ctx.createImageData(g.width, g.height);
       }
@@ -228,6 +226,9 @@ export class PageGridView {
       paintPixelCells(pixels, g, paint.pixels, fills.buckets, this.snapshot.states, PAGE_DIRTY);
       ctx.putImageData(this.image, 0, 0);
     } else {
+      ctx.clearRect(0, 0, g.width, g.height);
+      // Sort cells by fill style so each style is set once, not once per cell.
+      fills.sort(this.snapshot, count);
       paintCells(ctx, g, paint, fills, this.snapshot.states);
     }
     if (g.css >= RANK_FROM) drawCellNumbers(ctx, g, paint, this.snapshot);

@@ -72,6 +72,19 @@ describe('FillOrder', () => {
     expect(bucket(BUCKET_COUNT - 1)).toEqual([0]);
     expect(fills.starts[BUCKET_COUNT]).toBe(6);
   });
+
+  it('classifies without sorting: the same buckets, starts and counts as sort', () => {
+    const snapshot = new GridSnapshot();
+    snapshot.update(sampleView());
+    const sorted = new FillOrder();
+    sorted.sort(snapshot, 6);
+    const classified = new FillOrder();
+    classified.classify(snapshot, 6);
+    expect([...classified.buckets]).toEqual([...sorted.buckets]);
+    expect([...classified.starts]).toEqual([...sorted.starts]);
+    expect([classified.dirty, classified.out]).toEqual([sorted.dirty, sorted.out]);
+    expect([...classified.buckets.subarray(0, 2)]).toEqual([BUCKET_COUNT - 1, BUCKET_OUT]);
+  });
 });
 
 describe('describePage', () => {
