@@ -6,16 +6,9 @@ import { budgetProblem } from '../core/experiments/budget';
 import { DISK_MS, SSD_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
-import {
-  clip,
-  ITEMS_RANGE,
-  KEY_RANGE_RANGE,
-  MAX_IO_MS,
-  quote,
-  SEED_RANGE,
-  visible,
-} from '../core/input';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
+import { clip, quote, visible } from '../core/quote';
+import { ITEMS_RANGE, KEY_RANGE_RANGE, MAX_IO_MS, SEED_RANGE } from '../core/ranges';
 import { workloadOperations } from '../core/replay/truncatedRun';
 import {
   isValidItemsPerPage,

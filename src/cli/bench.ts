@@ -5,7 +5,7 @@ import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/art
 import { LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
 import { structureSpec } from '../core/structures/registry';
 import { runJobs } from './pool';
-import type { WorkerJob } from './protocol';
+import type { WorkerJob } from './threadProtocol';
 
 const SWEEP_TARGET_SECONDS = 3;
 const RATIO_TARGET = 3;

@@ -15,7 +15,7 @@ import { structureSpec } from '../core/structures/registry';
 import { parseArgs } from './args';
 import { BATCHES_PER_THREAD, frameBatches, sweepPoliciesInWorkers } from './policies';
 import { JobPool } from './pool';
-import type { WorkerReply } from './protocol';
+import type { WorkerReply } from './threadProtocol';
 
 const OPT_RATIO_TARGET = 10;
 const REPLAY_TARGET_SECONDS = 60;

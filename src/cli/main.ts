@@ -26,7 +26,7 @@ import { isMeasureCommand } from './measureArgs';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
-import type { WorkerJob, WorkerReply } from './protocol';
+import type { WorkerJob, WorkerReply } from './threadProtocol';
 
 /**
  * A reader that went away (`| head -1`) makes the next write fail with EPIPE, which Node reports

@@ -18,8 +18,8 @@ import {
   parseMachineLayouts,
   parseMachineSizes,
 } from '../core/experiments/machine';
-import { clip, quote, visible } from '../core/input';
 import { ITEM_FORMS, MACHINE_LAYOUTS, MACHINE_WORKLOADS } from '../core/measure/machineLayouts';
+import { clip, quote, visible } from '../core/quote';
 import { parseCliInt } from './numbers';
 import { takeOption } from './optionToken';
 

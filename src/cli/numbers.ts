@@ -4,14 +4,8 @@
 // links accept too, so nothing is coerced quietly. Plain digits out of range are echoed as they are, as the CLI
 // always did; anything else goes through core/limits.ts, which says which form is allowed.
 
-import {
-  clip,
-  type IntRange,
-  type Parsed,
-  parseIntInRange,
-  parseNumberInRange,
-  quote,
-} from '../core/input';
+import { clip, quote } from '../core/quote';
+import { type IntRange, type Parsed, parseIntInRange, parseNumberInRange } from '../core/ranges';
 
 /** "0" or digits without a leading zero. */
 export const PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;

@@ -7,7 +7,7 @@ import { type SweepResult, sweepCounter, sweepResultOf } from '../core/experimen
 import type { FrameCurves } from '../core/memory/stackDistances';
 import type { LayoutName, StructureSpec } from '../core/structures/registry';
 import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads/workloads';
-import type { CounterJob } from './counter-worker';
+import type { CounterJob } from './counterThread';
 import { BatchRing } from './ring';
 
 type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };

@@ -19,7 +19,7 @@ import type { LayoutName } from '../core/structures/registry';
 import type { RunStats } from '../core/workloads/workloads';
 import { type CliOptions, policiesOf, specOf } from './args';
 import { JobPool } from './pool';
-import type { WorkerReply } from './protocol';
+import type { WorkerReply } from './threadProtocol';
 
 /** A policy sweep's results per layout, with the bare run's seconds when --cpu measure asked. */
 export interface PolicySweepRun {

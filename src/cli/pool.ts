@@ -1,7 +1,7 @@
 // Runs CLI jobs in worker threads, all at once (one per layout; the machine has two cores).
 
 import { Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerReply, WorkerStart } from './protocol';
+import type { WorkerJob, WorkerReply, WorkerStart } from './threadProtocol';
 import { workerScript } from './workerScript';
 
 export type JobProgress = (jobIndex: number, done: number, total: number) => void;

@@ -20,7 +20,7 @@ import { isLayoutKind, LAYOUT_KINDS, type LayoutKind } from '../core/structures/
 import { type LayoutName, structureSpec } from '../core/structures/registry';
 import { printClaims, printTally, reportClaims } from './claims';
 import { JobPool, runJobs } from './pool';
-import type { WorkerReply } from './protocol';
+import type { WorkerReply } from './threadProtocol';
 
 function sweepOf(reply: WorkerReply): SweepResult<LayoutName> {
   if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);

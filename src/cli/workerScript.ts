@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
-/** The CLI's two kinds of worker: one job each (sweep-worker.ts), or a pipelined sweep's accounting. */
+/** The CLI's two kinds of worker: one job each (sweepThread.ts), or a pipelined sweep's accounting. */
 export type WorkerEntry = 'sweep' | 'counter';
 
 const scripts = new Map<WorkerEntry, URL>();
@@ -17,7 +17,7 @@ export function workerScript(entry: WorkerEntry): URL {
   const cached = scripts.get(entry);
   if (cached !== undefined) return cached;
   const result = buildSync({
-    entryPoints: [fileURLToPath(new URL(`./${entry}-worker.ts`, import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`./${entry}Thread.ts`, import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'node',

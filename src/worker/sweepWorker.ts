@@ -4,7 +4,7 @@
 import type { PolicyCurve } from '../core/experiments/policySweep';
 import { denseCurve, sweepPolicies } from '../core/experiments/policySweep';
 import { type SweepResult, sweepLayout, timeBareWorkload } from '../core/experiments/sweep';
-import type { SweepReply, SweepRequest } from './protocol';
+import type { SweepReply, SweepRequest } from './sweepProtocol';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SweepRequest>) => void) | null;

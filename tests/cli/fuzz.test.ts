@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OPTION_NAMES, validateCommandLine } from '../../src/cli/args';
-import { clip, quote, visible } from '../../src/core/input';
+import { clip, quote, visible } from '../../src/core/quote';
 import { simAsync } from './simProcess';
 
 type Command = 'sweep' | 'run' | 'trace' | 'scaling';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEASURE_OPTION_NAMES, parseMeasureArgs } from '../../src/cli/measureArgs';
-import { clip, quote, visible } from '../../src/core/input';
+import { clip, quote, visible } from '../../src/core/quote';
 import { refusalLine, simAsync } from './simProcess';
 
 const control = fc.constantFrom('\u0007', '\t', '\n', '\u001b', '\u202e', '\u2066', '\u200f');

@@ -12,7 +12,7 @@ import {
 import { denseCurve, type PolicyCurve } from '../../core/experiments/policySweep';
 import type { SweepResult } from '../../core/experiments/sweep';
 import type { StructureSpec } from '../../core/structures/registry';
-import type { SweepReply, SweepRequest } from '../../worker/protocol';
+import type { SweepReply, SweepRequest } from '../../worker/sweepProtocol';
 import { recordDuration } from '../timing';
 
 export interface CurveResult extends SweepResult {

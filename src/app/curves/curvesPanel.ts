@@ -30,8 +30,8 @@ import {
   toPolicyJsonReport,
 } from '../../core/experiments/report';
 import { LIST_MAX_ITEMS } from '../../core/experiments/scaling';
-import { parseIntInRange, parseNumberInRange } from '../../core/input';
 import { isPolicy, type Policy } from '../../core/memory/pager';
+import { parseIntInRange, parseNumberInRange } from '../../core/ranges';
 import { isValidItemsPerPage } from '../../core/structures/heap/indexMaps';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../../core/structures/pointer/arena';
 import {

@@ -32,7 +32,6 @@ import {
   VERSUS_HEADING,
   versusBinary,
 } from '../../core/experiments/machineReport';
-import { parseIntInRange } from '../../core/input';
 import {
   FORM_TITLES,
   ITEM_FORMS,
@@ -42,6 +41,7 @@ import {
   type MachineLayout,
   type MachineWorkload,
 } from '../../core/measure/machineLayouts';
+import { parseIntInRange } from '../../core/ranges';
 import { MachineChart } from '../../view/machine/machineChart';
 import { machineSeries } from '../../view/machine/machineData';
 import { MachineTable } from '../../view/machine/machineTable';

@@ -2,7 +2,7 @@
 // reorders and deletes scenes, and saves the tour as a JSON file or a link, or opens one. A
 // file that cannot be read is named in a message and the tour on screen is kept whole.
 
-import { quote } from '../../core/input';
+import { quote } from '../../core/quote';
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
 import {
   parseTourJson,

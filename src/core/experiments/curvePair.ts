@@ -1,7 +1,8 @@
 // The two structures of the fault-cost curves as one pair: curves of different page counts
 // brought to a common frame range, and the node-size and list-size rules the pair imposes.
 
-import { parseIntInRange, quote } from '../input';
+import { quote } from '../quote';
+import { parseIntInRange } from '../ranges';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../structures/pointer/arena';
 import {
   isHeapKind,

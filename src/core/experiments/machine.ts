@@ -2,7 +2,6 @@
 // repetitions, the modelled hierarchy), their limits and defaults, and the command line that runs
 // the same measurement. The link (scenario/), the tab, the worker and the CLI all read them here.
 
-import { parseIntInRange, quote } from '../input';
 import {
   type ItemForm,
   kernelMemoryBytes,
@@ -12,6 +11,8 @@ import {
   type MachineWorkload,
   tracedRegionBytes,
 } from '../measure/machineLayouts';
+import { quote } from '../quote';
+import { parseIntInRange } from '../ranges';
 import { MIB } from './budget';
 import { DEFAULT_HIERARCHY, type Hierarchy, KIB } from './hierarchy';
 

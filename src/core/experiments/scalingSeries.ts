@@ -2,7 +2,7 @@
 // and in what order, seconds per operation for a quantity (add, delete, both), and the CSV order
 // and command line that make the page's export identical to `npm run sim -- scaling`.
 
-import { ITEMS_RANGE, parseIntInRange } from '../input';
+import { ITEMS_RANGE, parseIntInRange } from '../ranges';
 import { STRUCTURE_KINDS, type StructureKind } from '../structures/registry';
 import { accessCpuSeconds, type CallOverhead } from './cost';
 import { LIST_MAX_ITEMS, type ScalingPoint } from './scaling';

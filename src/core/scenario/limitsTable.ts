@@ -6,7 +6,7 @@ import { CURVES_WORKER_BUDGET_BYTES } from '../experiments/curvePair';
 import { CURVES_MAX_ITEMS } from '../experiments/curveSettings';
 import { LIST_MAX_ITEMS } from '../experiments/scaling';
 import { SCALING_MAX_SIZES, SCALING_PAGE_MAX_ITEMS } from '../experiments/scalingSeries';
-import { ITEMS_RANGE } from '../input';
+import { ITEMS_RANGE } from '../ranges';
 import { MAX_ITEMS_PER_PAGE, MIN_ITEMS_PER_PAGE } from '../structures/heap/indexMaps';
 import { MAX_NODE_BYTES } from '../structures/pointer/arena';
 import { nodeBytesRuleText } from '../structures/registry';

@@ -3,7 +3,8 @@
 // in the fragment after '#', which never reaches the server. Short scripts stay readable.
 
 import { deflateSync, inflateSync, strToU8 } from 'fflate';
-import { type Parsed, quote } from '../input';
+import { quote } from '../quote';
+import type { Parsed } from '../ranges';
 
 /** A script whose query-string form is longer than this moves to the fragment, packed. */
 export const QUERY_TEXT_MAX_CHARS = 1500;

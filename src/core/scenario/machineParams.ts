@@ -12,8 +12,8 @@ import {
   parseMachineLayouts,
   parseMachineSizes,
 } from '../experiments/machine';
-import { parseIntInRange } from '../input';
 import { ITEM_FORMS, MACHINE_WORKLOADS } from '../measure/machineLayouts';
+import { parseIntInRange } from '../ranges';
 import { choiceParam, err } from './params';
 import type { ScenarioError } from './scenario';
 

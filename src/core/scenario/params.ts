@@ -1,7 +1,8 @@
 // Reading one parameter of a link: a choice, an items-per-page, a node size; each refusal is a
 // message that names the parameter and what is allowed.
 
-import { parseIntInRange, quote } from '../input';
+import { quote } from '../quote';
+import { parseIntInRange } from '../ranges';
 import {
   isValidItemsPerPage,
   MAX_ITEMS_PER_PAGE,

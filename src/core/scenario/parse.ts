@@ -3,15 +3,15 @@
 // of the link still applies, and a combination too big for the page is brought within its
 // limits (fitLimits.ts) before any work starts, so the page never writes a link it refuses.
 
+import { POLICIES } from '../memory/pager';
+import { quote } from '../quote';
 import {
   KEY_RANGE_RANGE,
   MAX_IO_MS,
   parseIntInRange,
   parseNumberInRange,
-  quote,
   SEED_RANGE,
-} from '../input';
-import { POLICIES } from '../memory/pager';
+} from '../ranges';
 import { DEFAULT_NODE_BYTES, pageSizeProblem, STRUCTURE_KINDS } from '../structures/registry';
 import { formatScript, parseScript } from '../workloads/script';
 import { WORKLOAD_KINDS } from '../workloads/workloads';

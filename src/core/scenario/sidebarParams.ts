@@ -17,15 +17,15 @@ import {
   SCALING_QUANTITIES,
   type ScalingSettings,
 } from '../experiments/scalingSeries';
+import { POLICIES } from '../memory/pager';
+import { quote } from '../quote';
 import {
   KEY_RANGE_RANGE,
   MAX_IO_MS,
   parseIntInRange,
   parseNumberInRange,
-  quote,
   SEED_RANGE,
-} from '../input';
-import { POLICIES } from '../memory/pager';
+} from '../ranges';
 import { DEFAULT_NODE_BYTES, pageSizeProblem, STRUCTURE_KINDS } from '../structures/registry';
 import { choiceParam, err, parseItemsPerPageParam, parseNodeBytesParam } from './params';
 import { PANEL_IDS, type Scenario, type ScenarioError } from './scenario';

@@ -3,7 +3,7 @@
 // and link format: a teacher's tour is exported and imported as JSON, or carried packed in a
 // link's fragment, and everything read is checked before any of it is used.
 
-import { quote } from '../input';
+import { quote } from '../quote';
 import { packText, unpackText } from './linkPacking';
 
 /**

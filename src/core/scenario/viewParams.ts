@@ -2,7 +2,8 @@
 // cursor opens (op), tree labels, the side a scene is about, a highlight, the tour and its
 // scene, and embedding. Each falls back on its own, with a message naming it.
 
-import { parseIntInRange, quote } from '../input';
+import { quote } from '../quote';
+import { parseIntInRange } from '../ranges';
 import { expectedOperations } from '../workloads/workloads';
 import { ARTICLE_TOUR } from './articleTour';
 import { choiceParam, err } from './params';

@@ -1,7 +1,7 @@
 // The custom operation script typed by a user or carried in a link, e.g. "i 5, i 3, i 9, pop, del 2".
 // Parsing reports the first bad token by position, so a link or a text box can say what is wrong.
 
-import { quote } from '../input';
+import { quote } from '../quote';
 
 export type ScriptOp =
   | { op: 'insert'; key: number }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitCurvesMemory } from '../../../src/core/experiments/curvePair';
-import { clip, visible } from '../../../src/core/input';
+import { clip, visible } from '../../../src/core/quote';
 import { ARTICLE_TOUR } from '../../../src/core/scenario/articleTour';
 import { formatScenario } from '../../../src/core/scenario/format';
 import { QUERY_TEXT_MAX_CHARS } from '../../../src/core/scenario/linkPacking';

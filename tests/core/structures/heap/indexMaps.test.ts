@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ITEMS } from '../../../../src/core/input';
+import { MAX_ITEMS } from '../../../../src/core/ranges';
 import {
   BHeapLayout,
   BinaryLayout,

@@ -2,6 +2,8 @@
 // controls, so each refuses the same inputs with the same words. A number is accepted only in
 // the form it is written back in (plain decimal digits), so nothing is ever coerced quietly.
 
+import { quote } from './quote';
+
 export const MAX_ITEMS = 2 ** 24;
 export const MAX_SEED = 0xffffffff;
 export const MAX_IO_MS = 1000;
@@ -62,27 +64,4 @@ function looseNumber(text: string): number {
 
 function notCanonical(name: string, text: string, value: number): string {
   return `${name} must be written in plain digits, as ${value} (no sign, spaces, leading zeros or separators), got ${quote(text)}`;
-}
-
-/** Keeps quoted user input short in messages (whole characters, never half a surrogate pair). */
-export function clip(text: string, length = 40): string {
-  const chars = Array.from(text);
-  return chars.length > length ? `${chars.slice(0, length).join('')}…` : text;
-}
-
-/**
- * Control and format characters (C0, C1, bidi overrides and isolates, zero-width joiners…)
- * shown as <U+XXXX>. An echoed right-to-left override would otherwise reverse the rest of the
- * message line ("using 1" reading "1 gnisu"); made visible, it can do nothing.
- */
-export function visible(text: string): string {
-  return text.replace(
-    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
-    (char) => `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`,
-  );
-}
-
-/** User input as a message echoes it: clipped, controls made visible, in double quotes. */
-export function quote(text: string, length = 40): string {
-  return `"${visible(clip(text, length))}"`;
 }

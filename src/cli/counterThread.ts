@@ -12,7 +12,7 @@ export interface CounterJob {
 }
 
 const port = parentPort;
-if (port === null) throw new Error('counter-worker.ts must run in a worker thread');
+if (port === null) throw new Error('counterThread.ts must run in a worker thread');
 const job = workerData as CounterJob;
 const ring = new BatchRing(job.buffer);
 try {

@@ -6,10 +6,10 @@ import { runAtFrames, sweepLayout, timeBareWorkload } from '../core/experiments/
 import { distinctPages } from '../core/memory/pageTrace';
 import { collapseAlternations } from '../core/memory/policyReplay';
 import { sweepPipelined } from './pipelined';
-import type { WorkerReply, WorkerStart } from './protocol';
+import type { WorkerReply, WorkerStart } from './threadProtocol';
 
 const port = parentPort;
-if (port === null) throw new Error('sweep-worker.ts must run in a worker thread');
+if (port === null) throw new Error('sweepThread.ts must run in a worker thread');
 const { job, counterScript } = workerData as WorkerStart;
 const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []): void =>
   port.postMessage(reply, transfer);
