@@ -8,6 +8,8 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const executablePath =
   process.env.BHEAP_CHROMIUM ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
 const PORT = Number(process.env.BHEAP_E2E_PORT ?? 4317);
+// Each port builds into its own folder, so two runs at once never serve each other's half-built files.
+const OUT_DIR = `dist/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `npx vite build --logLevel warn --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -10,6 +10,8 @@ import { ArrayStrip } from '../view/array/arrayStrip';
 import { PageGridView } from '../view/pages/pageGrid';
 import { TreeView } from '../view/tree/treeView';
 import { el, setText } from './dom';
+import type { CounterSize } from './frame/frameModel';
+import { COUNTERS, distanceLabel, formatSeconds } from './sideCounters';
 import type { SideNumbers } from './sideNumbers';
 
 /** One line under each title: the idea that decides where the structure's pages go. */
@@ -33,24 +35,6 @@ const PAGES_TITLE: Record<Policy, string> = {
   opt: 'Pages (OPT) · number: references until next use (∞ never)',
 };
 
-/** The most digits among the counters of both sides (SidePanel.render sizes them by it). */
-export function counterDigits(sides: readonly SideNumbers[]): number {
-  let digits = 0;
-  for (const numbers of sides) {
-    for (const counter of COUNTERS) digits = Math.max(digits, String(numbers[counter.stem]).length);
-  }
-  return digits;
-}
-
-/** Counter fields shown per side, with their data-testid stem. */
-export const COUNTERS = [
-  { stem: 'comparisons', label: 'compares' },
-  { stem: 'swaps', label: 'swaps' },
-  { stem: 'pageins', label: 'page-ins' },
-  { stem: 'writebacks', label: 'write-backs' },
-  { stem: 'zerofill', label: 'zero-fills' },
-] as const;
-
 export class SidePanel {
   readonly root: HTMLElement;
   readonly grid: PageGridView;
@@ -61,7 +45,6 @@ export class SidePanel {
   private readonly pagesTitle: HTMLElement;
   private readonly counterCells = new Map<string, HTMLElement>();
   private readonly counters: HTMLElement;
-  private longRun = false;
   private readonly timeCell: HTMLElement;
   private readonly opCell: HTMLElement;
   /** The current reference's stack distance: a number, "new" for a first touch, "—" otherwise. */
@@ -145,17 +128,16 @@ export class SidePanel {
     this.strip = new ArrayStrip(stripBox, `array-${side}`, `${side} side memory`);
   }
 
-  /** Titles, note and counter names for the structure this side now runs. */
   /**
    * A large run's counters reach seven digits and more: they take their two rows as soon as it
    * is shown, not on whichever later step first passes a million (a layout change, and every
    * grid redrawn, in the middle of a jump or of play).
    */
   setLongRun(on: boolean): void {
-    this.longRun = on;
     this.counters.classList.toggle('long', on);
   }
 
+  /** Titles, note and counter names for the structure this side now runs. */
   setStructure(kind: StructureKind): void {
     if (kind === this.kind) return;
     this.kind = kind;
@@ -191,19 +173,17 @@ export class SidePanel {
     opText: string,
     hoverPage: number | null,
     distance: number | null,
-    /** The most digits any counter on either side has: both sides size their numbers alike. */
-    digits: number,
+    /** Both sides size their numbers alike (the frame model decides from both). */
+    counterSize: CounterSize,
   ): void {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
       setText(cell, String(numbers[counter.stem]));
     }
-    // Seven digits and more (a list's compares, the article's run) take a smaller size, all
-    // at once, so no number overlaps its neighbour and none stands out for being short.
-    this.counters.classList.toggle('long', digits > 6 || this.longRun);
+    this.counters.classList.toggle('long', counterSize === 'long');
     // Six digits keep one row in a smaller size: at 1280 px a side's columns are ~63 px wide.
-    this.counters.classList.toggle('mid', digits === 6 && !this.longRun);
+    this.counters.classList.toggle('mid', counterSize === 'mid');
     setText(this.timeCell, formatSeconds(numbers.seconds));
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));
@@ -212,17 +192,4 @@ export class SidePanel {
     this.strip.render(view, event);
     this.tree.render(view, event, hoverPage);
   }
-}
-
-/** A stack distance as the side shows it: the number, "new" for a first touch, "—" for none. */
-export function distanceLabel(distance: number | null): string {
-  if (distance === null) return '—';
-  return distance === 0 ? 'new' : String(distance);
-}
-
-export function formatSeconds(seconds: number): string {
-  if (seconds === 0) return '0 s';
-  if (seconds < 1e-3) return `${(seconds * 1e6).toFixed(1)} µs`;
-  if (seconds < 1) return `${(seconds * 1e3).toFixed(2)} ms`;
-  return `${seconds.toFixed(3)} s`;
 }

@@ -18,13 +18,19 @@ export const VIDEO_MAX_STEPS = 900;
 const QUEUE = 6;
 
 /** What one side looks like at the current step, read from the page. */
-export interface SideLook {
+export interface VideoSide {
   title: string;
   counters: string;
   sentence: string;
   grid: HTMLCanvasElement | null;
   strip: HTMLCanvasElement | null;
   tree: SVGSVGElement | null;
+}
+
+/** A video frame's contents: both sides as drawn, and the line naming the operation. */
+export interface VideoContents {
+  sides: VideoSide[];
+  operation: string;
 }
 
 export interface VideoHost {
@@ -35,7 +41,7 @@ export interface VideoHost {
   /** Moves the cursor and draws the page now (the grids and trees are then current). */
   showStep(step: number): void;
   /** Both sides as drawn, and the line naming the operation. */
-  look(): { sides: SideLook[]; operation: string };
+  videoContents(): VideoContents;
 }
 
 export class VideoExport {
@@ -181,7 +187,7 @@ export class VideoExport {
       }
       if (failure !== null) throw failure;
       this.host.showStep(from + i + 1);
-      await drawFrame(ctx, this.host.look(), from + i + 1);
+      await drawFrame(ctx, this.host.videoContents(), from + i + 1);
       const frame = new VideoFrame(canvas, { timestamp: i * perStep, duration: perStep });
       encoder.encode(frame, { keyFrame: i % 50 === 0 });
       frame.close();
@@ -206,7 +212,7 @@ function pause(ms: number): Promise<void> {
 /** One frame: a header, then each side in its half (title, counters, grid, strip, tree, sentence). */
 async function drawFrame(
   ctx: CanvasRenderingContext2D,
-  look: { sides: SideLook[]; operation: string },
+  frame: VideoContents,
   step: number,
 ): Promise<void> {
   const background = readColour('--bg');
@@ -218,10 +224,10 @@ async function drawFrame(
   ctx.font = '700 26px "DejaVu Sans", sans-serif';
   ctx.fillText('B-Heap Lab', 24, 16);
   ctx.font = '20px "DejaVu Sans", sans-serif';
-  ctx.fillText(`step ${step} · ${look.operation}`, 220, 20);
+  ctx.fillText(`step ${step} · ${frame.operation}`, 220, 20);
   const half = WIDTH / 2;
-  for (let s = 0; s < look.sides.length; s++) {
-    const side = look.sides[s];
+  for (let s = 0; s < frame.sides.length; s++) {
+    const side = frame.sides[s];
     const x = s * half + 24;
     const width = half - 48;
     ctx.fillStyle = ink;

@@ -1,0 +1,130 @@
+// Paints the frame model onto the page's views, at most once per animation frame; also gives a
+// video frame's contents (what the sides show now).
+
+import type { Replay } from '../../core/replay/replay';
+import { SIDES } from '../../core/replay/side';
+import type { Scenario } from '../../core/scenario/scenario';
+import { STRUCTURES } from '../../core/structures/registry';
+import type { VideoContents, VideoExport, VideoSide } from '../exports/videoExport';
+import type { MemorySlider } from '../memorySlider';
+import type { Playback } from '../playback/playback';
+import type { RacePanel } from '../race';
+import type { SidePanel } from '../sidePanel';
+import type { StepPanel } from '../step/stepPanel';
+import { recordDuration } from '../timing';
+import { frameModel, type Stage } from './frameModel';
+
+/** The views a frame is painted on. */
+export interface FrameViews {
+  panels: readonly SidePanel[];
+  playback: Playback;
+  memorySlider: MemorySlider;
+  race: RacePanel;
+  stepPanel: StepPanel;
+  videoExport: VideoExport;
+}
+
+/** What is on screen: the timeline, its scenario, and the stage it is drawn on. */
+export interface FrameSource {
+  timeline(): Replay;
+  scenario(): Scenario;
+  stage(): Stage;
+}
+
+export class FramePainter {
+  /** The page under the pointer in a grid or tree, lit on both sides. */
+  private hoverPage: number | null = null;
+  private queued = false;
+  /** Each side's sentence at the last paint (the video's frames print them). */
+  private lastSentences: string[] = ['', ''];
+
+  constructor(
+    private readonly views: FrameViews,
+    private readonly source: FrameSource,
+  ) {}
+
+  setHover(page: number | null): void {
+    if (page === this.hoverPage) return;
+    this.hoverPage = page;
+    this.schedule();
+  }
+
+  /** At most one paint per animation frame, however many seeks or hovers come in it. */
+  schedule(): void {
+    if (this.queued) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      this.paint();
+    });
+  }
+
+  /** Paints now. */
+  paint(): void {
+    // User Timing entries: the e2e performance report reads these.
+    const started = performance.now();
+    this.draw();
+    recordDuration('bheap:render', started);
+  }
+
+  private draw(): void {
+    const { panels, playback, memorySlider, race, stepPanel, videoExport } = this.views;
+    const timeline = this.source.timeline();
+    const scenario = this.source.scenario();
+    const model = frameModel(timeline, scenario, this.source.stage());
+    panels.forEach((panel, sideIndex) => {
+      const side = model.sides[sideIndex];
+      panel.tree.setLabelRange(model.treeLabels);
+      panel.tree.setPointed(side.pointed);
+      panel.render(
+        timeline.sides[sideIndex].view,
+        side.event,
+        side.numbers,
+        model.opText,
+        this.hoverPage,
+        side.distance,
+        model.counterSize,
+      );
+    });
+    playback.transport.showStep(model.step, model.totalSteps, {
+      operation: model.operation,
+      operations: model.operations,
+      event: model.event,
+      events: model.events,
+    });
+    memorySlider.show(model.frames, model.pages);
+    race.show(timeline);
+    const sentences = stepPanel.render({
+      step: model.step,
+      sides: [model.sides[0].atStep, model.sides[1].atStep],
+      numbers: [model.sides[0].numbers, model.sides[1].numbers],
+      nodeBytes: scenario.nodeBytes,
+      itemsPerPage: scenario.itemsPerPage,
+      playing: playback.playing,
+    });
+    panels.forEach((panel, sideIndex) => {
+      panel.say(sentences[sideIndex]);
+    });
+    this.lastSentences = sentences;
+    videoExport.sync();
+  }
+
+  /** Both sides as the page draws them now, for a video frame. */
+  videoContents(): VideoContents {
+    const timeline = this.source.timeline();
+    const scenario = this.source.scenario();
+    const model = frameModel(timeline, scenario, this.source.stage());
+    const sides = this.views.panels.map((panel, sideIndex): VideoSide => {
+      const numbers = model.sides[sideIndex].numbers;
+      return {
+        title: STRUCTURES[scenario[SIDES[sideIndex]]].title,
+        counters: `compares ${numbers.comparisons} · page-ins ${numbers.pageins} · write-backs ${numbers.writebacks}`,
+        sentence: this.lastSentences[sideIndex] ?? '',
+        grid: panel.root.querySelector<HTMLCanvasElement>('.pg-canvas'),
+        strip: panel.root.querySelector<HTMLCanvasElement>('.array-strip canvas'),
+        tree: panel.root.querySelector<SVGSVGElement>('.tree-box svg'),
+      };
+    });
+    return { sides, operation: model.opText };
+  }
+}

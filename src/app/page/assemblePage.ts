@@ -1,0 +1,216 @@
+// Page assembly: builds the page's DOM, mounts its views and wires each control to the session,
+// the tour or the painter that answers it.
+
+import { SIDES } from '../../core/replay/side';
+import { parseScenario } from '../../core/scenario/parse';
+import type { Scenario } from '../../core/scenario/scenario';
+import { ControlsForm } from '../controls/controlsForm';
+import { CurvesPanel } from '../curves/curvesPanel';
+import { el } from '../dom';
+import { EmbedChrome } from '../embed';
+import { ErrorBox } from '../errorBox';
+import { TraceExport } from '../exports/traceExport';
+import { VideoExport } from '../exports/videoExport';
+import type { FramePainter } from '../frame/framePainter';
+import type { LinkWriter } from '../link';
+import { type MachinePanelHandle, mountMachinePanel } from '../machine/machinePanel';
+import { MemorySlider } from '../memorySlider';
+import { Playback } from '../playback/playback';
+import { PredictPanel } from '../predict/predictPanel';
+import { Presenter } from '../present';
+import { RacePanel } from '../race';
+import { mountScalingPanel, type ScalingPanelHandle } from '../scaling/scalingPanel';
+import type { ScenarioSession } from '../session/scenarioSession';
+import { Sidebar } from '../sidebar';
+import { SidePanel } from '../sidePanel';
+import { StepPanel } from '../step/stepPanel';
+import { TimelinePreparer } from '../timelinePreparer';
+import { buildTopActions, type TopActions } from '../topActions';
+import type { TourController } from '../tour/tourController';
+import { ViewChrome } from './viewChrome';
+
+/** The page's parts, as the session, the tour and the painter use them. */
+export interface Page {
+  errorBox: ErrorBox;
+  preparer: TimelinePreparer;
+  panels: SidePanel[];
+  playback: Playback;
+  controls: ControlsForm;
+  chrome: ViewChrome;
+  stepPanel: StepPanel;
+  sidebar: Sidebar;
+  curves: CurvesPanel;
+  scaling: ScalingPanelHandle;
+  machine: MachinePanelHandle;
+  race: RacePanel;
+  memorySlider: MemorySlider;
+  predict: PredictPanel;
+  videoExport: VideoExport;
+  presenter: Presenter;
+  embed: EmbedChrome;
+  topActions: TopActions;
+}
+
+/** Who answers the page's controls; read when a control is used, not while building. */
+export interface PageWiring {
+  session(): ScenarioSession;
+  tour(): TourController;
+  painter(): FramePainter;
+  /** Presenter mode went on or off: the page's layout changed. */
+  presenterChanged(on: boolean): void;
+}
+
+export function assemblePage(
+  root: HTMLElement,
+  link: LinkWriter,
+  initial: Scenario,
+  wiring: PageWiring,
+): Page {
+  const { session, tour, painter } = wiring;
+  const errorBox = new ErrorBox();
+  const preparer = new TimelinePreparer();
+  const panels = SIDES.map((side) => new SidePanel(side, (page) => painter().setHover(page)));
+  const playback = new Playback(
+    {
+      timeline: () => session().timeline,
+      moved: (step) => session().moved(step),
+      draw: () => painter().paint(),
+      waiting: (operation) => session().showWaiting(operation),
+      failed: (message) => errorBox.show([{ param: 'step', message }], 'The workers'),
+    },
+    link,
+  );
+  const scalingBox = el('div', { class: 'scaling-box', 'data-testid': 'scaling-panel' });
+  const scaling = mountScalingPanel(scalingBox, {
+    initial: initial.scaling,
+    onSettings: (settings) => session().amend({ scaling: settings }, 'push'),
+  });
+  const machineBox = el('div', { class: 'machine-box', 'data-testid': 'machine-panel' });
+  const machine = mountMachinePanel(machineBox, {
+    initial: initial.machine,
+    onSettings: (settings) => session().amend({ machine: settings }, 'push'),
+  });
+  const curves = new CurvesPanel(initial.curves, {
+    onSettings: (settings) => session().amend({ curves: settings }, 'push'),
+    onPickFrames: (frames, pages) => session().pickFrames(frames, pages),
+    onErrors: (messages) =>
+      errorBox.show(
+        messages.map((message) => ({ param: 'curves', message })),
+        'The curve controls',
+      ),
+    onReadout: (frames) => session().setReadout(frames),
+  });
+  const controls = new ControlsForm(
+    () => session().applyControls(),
+    (preset) => session().show(parseScenario(preset.link), 'The preset', 'push', false),
+  );
+  const chrome = new ViewChrome(controls.root);
+  const presenter = new Presenter({ changed: (on) => wiring.presenterChanged(on) });
+  const tourUi = tour();
+  const topActions = buildTopActions(
+    {
+      writeLink: () => link.now('replace'),
+      setTreeLabels: (labels) =>
+        session().amend({ view: { ...session().scenario.view, tree: labels } }, 'replace'),
+      themeChanged: () => painter().paint(),
+    },
+    [tourUi.opener, tourUi.editor.opener, chrome.toggle, presenter.button],
+  );
+  const header = el('header', { class: 'top' }, [
+    el('div', { class: 'brand' }, [
+      el('h1', {}, ['B-Heap Lab']),
+      el('p', { class: 'tagline' }, [
+        'Binary heap vs Kamp’s B-heap over LRU virtual memory (“You’re Doing It Wrong”, 2010)',
+      ]),
+    ]),
+    topActions.root,
+  ]);
+  // After the top bar: the legend reads the palette of the theme it applied.
+  const traceExport = new TraceExport(() => session().scenario);
+  const videoExport = new VideoExport({
+    step: () => session().timeline.step,
+    totalSteps: () => session().timeline.totalSteps,
+    speed: () => playback.transport.stepsPerSecond,
+    showStep: (step) => {
+      playback.pause();
+      playback.seek(step);
+      painter().paint();
+    },
+    videoContents: () => painter().videoContents(),
+  });
+  const stepPanel = new StepPanel([traceExport.button, traceExport.status, videoExport.root]);
+  const stage = el('main', { class: 'stage' });
+  const sidebar = new Sidebar(
+    { step: stepPanel.content, curves, scalingBox, scaling, machineBox, machine },
+    {
+      tabClicked: (panel) => session().amend({ panel }, 'replace'),
+      openPanel: () => session().scenario.panel,
+      chartTabOpen: (open) => stage.classList.toggle('curves-open', open),
+      curvesShown: () => session().markCurvesFrames(),
+    },
+  );
+  const memorySlider = new MemorySlider({
+    moved: (frames) => session().slideFrames(frames),
+    settled: (frames) => session().settleFrames(frames),
+  });
+  const predict = new PredictPanel({
+    peek: (step) => session().timeline.peek(step),
+    kindOf: (side) => session().scenario[side],
+    opKindAt: (step) => session().timeline.opKindAt(session().timeline.opAt(step)),
+    frames: () => session().scenario.frames,
+    advance: (step) => {
+      playback.seek(step);
+      painter().paint();
+    },
+  });
+  playback.setGate((step) => predict.allows(step));
+  playback.transport.root.append(predict.toggle);
+  const raceBox = el('div', { class: 'race-box' });
+  const race = new RacePanel(raceBox);
+  stage.append(
+    el('div', { class: 'main-column' }, [
+      memorySlider.root,
+      predict.root,
+      el(
+        'div',
+        { class: 'sides' },
+        panels.map((panel) => panel.root),
+      ),
+      raceBox,
+    ]),
+    sidebar.root,
+  );
+  const embed = new EmbedChrome();
+  playback.transport.root.append(embed.link);
+  root.append(
+    header,
+    chrome.drawer,
+    tourUi.band.root,
+    errorBox.root,
+    stage,
+    playback.transport.root,
+    stepPanel.live,
+    preparer.status,
+    tourUi.editor.dialog,
+  );
+  return {
+    errorBox,
+    preparer,
+    panels,
+    playback,
+    controls,
+    chrome,
+    stepPanel,
+    sidebar,
+    curves,
+    scaling,
+    machine,
+    race,
+    memorySlider,
+    predict,
+    videoExport,
+    presenter,
+    embed,
+    topActions,
+  };
+}

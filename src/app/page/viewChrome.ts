@@ -1,0 +1,61 @@
+// How the page frames the scenario: tree labels, the focused side, embedding, and the scenario's
+// controls drawer (folded in a tour, and wherever the visitor folded it).
+
+import { SIDES } from '../../core/replay/side';
+import type { Scenario } from '../../core/scenario/scenario';
+import { el } from '../dom';
+import type { EmbedChrome } from '../embed';
+import type { SidePanel } from '../sidePanel';
+import type { TopActions } from '../topActions';
+
+export class ViewChrome {
+  /** The drawer that holds the scenario's controls. */
+  readonly drawer: HTMLElement;
+  /** "⚙ Scenario": opens and folds the drawer. */
+  readonly toggle: HTMLButtonElement;
+  /** The visitor folded the controls away in the bare lab (they stay folded). */
+  private folded = false;
+
+  constructor(controls: HTMLElement) {
+    this.drawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [controls]);
+    this.toggle = el(
+      'button',
+      {
+        type: 'button',
+        'data-testid': 'controls-toggle',
+        'aria-controls': 'scenario-controls',
+        'aria-expanded': 'true',
+      },
+      ['⚙ Scenario'],
+    );
+    this.toggle.addEventListener('click', () => {
+      const open = this.drawer.hidden;
+      this.folded = !open;
+      this.showControls(open);
+    });
+  }
+
+  /** Tree labels, the focused side, highlights, embedding and the controls, as `scenario` asks. */
+  apply(
+    scenario: Scenario,
+    parts: { topActions: TopActions; panels: readonly SidePanel[]; embed: EmbedChrome },
+  ): void {
+    const { view } = scenario;
+    parts.topActions.showTreeLabels(view.tree);
+    parts.panels.forEach((panel, sideIndex) => {
+      panel.tree.setMode(view.tree);
+      const side = SIDES[sideIndex];
+      panel.root.classList.toggle('dimmed', view.focus !== 'both' && view.focus !== side);
+    });
+    parts.embed.apply(scenario);
+    // The scenario's controls are for the bare lab; a scene opens with them folded away.
+    const touring = typeof scenario.tour === 'number';
+    this.showControls(!touring && !this.folded);
+  }
+
+  private showControls(open: boolean): void {
+    this.drawer.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+    this.toggle.classList.toggle('active', open);
+  }
+}

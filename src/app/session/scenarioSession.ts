@@ -1,0 +1,312 @@
+// The scenario on screen: the link it came from, the timeline that shows it and the cursor on it.
+// Every way of arriving at a scenario (a link, Back/Forward, the controls, a preset, a scene, the
+// curves, the slider) comes through here.
+
+import type { Replay } from '../../core/replay/replay';
+import { SIDES } from '../../core/replay/side';
+import { Timeline } from '../../core/replay/timeline';
+import { animationKey } from '../../core/scenario/format';
+import {
+  ANIMATION_PARAMS,
+  DEFAULT_SCENARIO,
+  type ParsedScenario,
+  type Scenario,
+  type ScenarioError,
+  scenarioPages,
+} from '../../core/scenario/scenario';
+import type { ControlsForm } from '../controls/controlsForm';
+import { landingStep, linkedStep } from '../cursor';
+import type { CurvesPanel } from '../curves/curvesPanel';
+import type { ErrorBox } from '../errorBox';
+import { curveFramesAt, scenarioFramesAt } from '../framePressure';
+import { afterNextFrame } from '../frames';
+import type { HistoryMode, LinkWriter } from '../link';
+import type { MachinePanelHandle } from '../machine/machinePanel';
+import type { Playback } from '../playback/playback';
+import type { PredictPanel } from '../predict/predictPanel';
+import type { RacePanel } from '../race';
+import type { ScalingPanelHandle } from '../scaling/scalingPanel';
+import type { Sidebar } from '../sidebar';
+import type { SidePanel } from '../sidePanel';
+import type { StepPanel } from '../step/stepPanel';
+import type { TimelinePreparer } from '../timelinePreparer';
+
+/** How long the link waits after the slider or the curves' readout moves (they follow the pointer). */
+export const FOLLOW_LINK_DELAY_MS = 300;
+
+/** Where to put the cursor: a step (or 'end'), the start of an operation, or the opening. */
+export type Cursor = number | 'end' | { op: number } | { legacyStep: number } | 'opening';
+
+/** The parts of the page a scenario's arrival updates. */
+export interface SessionParts {
+  link: LinkWriter;
+  preparer: TimelinePreparer;
+  playback: Playback;
+  errorBox: ErrorBox;
+  panels: readonly SidePanel[];
+  stepPanel: StepPanel;
+  predict: PredictPanel;
+  controls: ControlsForm;
+  sidebar: Sidebar;
+  curves: CurvesPanel;
+  scaling: ScalingPanelHandle;
+  machine: MachinePanelHandle;
+  race: RacePanel;
+}
+
+/** What the session asks of the rest of the page. */
+export interface SessionHost {
+  /** Tree labels, the focused side, the tour band, the controls, embedding. */
+  applyView(): void;
+  /** Paints now, or in the next animation frame. */
+  paint(): void;
+  schedulePaint(): void;
+  /** A scenario has been placed: the tour remembers it if it is a scene's. */
+  placed(): void;
+  /** The page differs from what it was (the tour band offers "back to the scene"). */
+  changed(): void;
+}
+
+export class ScenarioSession {
+  scenario: Scenario = { ...DEFAULT_SCENARIO };
+  // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
+  timeline: Replay = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
+
+  constructor(
+    private readonly parts: SessionParts,
+    private readonly host: SessionHost,
+  ) {}
+
+  /**
+   * Shows a parsed link: the same animation only moves its cursor and view; another one is
+   * prepared first. `history` says how the link is recorded (null: it is the link already,
+   * after Back or Forward); a link that named an operation is rewritten with its step.
+   */
+  show(
+    parsed: ParsedScenario,
+    source: string,
+    history: HistoryMode | null,
+    initial: boolean,
+  ): void {
+    const { curves, scaling, machine, playback, errorBox, link } = this.parts;
+    const { scenario } = parsed;
+    // A panel about to be hidden stops drawing now (opening one waits for the layout).
+    if (scenario.panel !== 'curves') curves.setActive(false);
+    if (scenario.panel !== 'scaling') scaling.deactivate();
+    if (scenario.panel !== 'machine') machine.deactivate();
+    curves.setSettings(scenario.curves);
+    scaling.setSettings(scenario.scaling);
+    machine.setSettings(scenario.machine);
+    const cursor = cursorOf(parsed);
+    // A link that named an operation, or a step in an older numbering, is written back with
+    // the step it lands on.
+    const legacy = typeof cursor === 'object' && 'legacyStep' in cursor;
+    const rewrite = history ?? (scenario.op !== null || legacy ? 'replace' : null);
+    if (
+      !initial &&
+      !legacy &&
+      animationKey(scenario) === animationKey(this.scenario) &&
+      this.timeline.ready
+    ) {
+      playback.pause();
+      this.scenario = scenario;
+      errorBox.show([...parsed.errors, ...this.placeCursor(cursor)], source);
+      if (rewrite !== null) link.now(rewrite);
+    } else this.load(scenario, cursor, parsed.errors, source, rewrite);
+  }
+
+  /**
+   * A setting that needs no new timeline (a chart's settings, the open tab, the tree's labels)
+   * changed: the scenario records it, and the link with it.
+   */
+  amend(patch: Partial<Scenario>, history: HistoryMode): void {
+    Object.assign(this.scenario, patch);
+    if (patch.curves !== undefined) this.markCurvesFrames();
+    if (patch.view !== undefined) {
+      this.host.applyView();
+      this.host.paint();
+    }
+    if (patch.panel !== undefined) this.parts.sidebar.show(patch.panel);
+    this.parts.link.now(history);
+    this.host.changed();
+  }
+
+  /** The curves' readout follows the pointer: the link follows it shortly. */
+  setReadout(frames: number | null): void {
+    this.scenario.curves = { ...this.scenario.curves, readout: frames };
+    this.parts.link.soon(FOLLOW_LINK_DELAY_MS);
+  }
+
+  /** Playback moved the cursor: the scenario records it, and the page paints next frame. */
+  moved(step: number): void {
+    this.scenario.step = linkedStep(step, this.timeline.totalSteps);
+    this.host.schedulePaint();
+  }
+
+  /** The controls' values, read against the scenario on screen. */
+  applyControls(): void {
+    const read = this.parts.controls.read(this.scenario);
+    this.load(read.scenario, 0, read.errors, 'The controls', 'push');
+  }
+
+  /**
+   * Shows `scenario` at `cursor` once its timeline is prepared; the current one stays on
+   * screen (and playable) meanwhile. `history` says how the link records it (null: it is
+   * already the link, after Back or Forward).
+   */
+  load(
+    scenario: Scenario,
+    cursor: Cursor,
+    errors: ScenarioError[],
+    source: string,
+    history: HistoryMode | null,
+  ): void {
+    const { preparer, playback, panels, stepPanel, predict, errorBox, link } = this.parts;
+    playback.pause();
+    const legacySteps = typeof cursor === 'object' && 'legacyStep' in cursor;
+    preparer.prepare(
+      scenario,
+      (timeline) => {
+        this.scenario = scenario;
+        if (timeline !== this.timeline) preparer.retire(this.timeline);
+        this.timeline = timeline;
+        panels.forEach((panel, sideIndex) => {
+          panel.setStructure(scenario[SIDES[sideIndex]]);
+          panel.setPolicy(scenario.policy);
+          panel.setLongRun(timeline.large);
+        });
+        stepPanel.showStructures(SIDES.map((side) => scenario[side]));
+        predict.showStructures(SIDES.map((side) => scenario[side]));
+        errorBox.show([...errors, ...this.placeCursor(cursor)], source);
+        if (history !== null) {
+          // In a task of its own: a history entry is slow while a large run's workers hold both
+          // cores, and with the scene's own work the task passed 50 ms.
+          window.setTimeout(() => {
+            if (this.scenario === scenario) link.now(history);
+          }, 0);
+        }
+      },
+      {
+        legacySteps,
+        failed: (message) => errorBox.show([...errors, { param: 'items', message }], source),
+      },
+    );
+  }
+
+  /** Puts the timeline at the cursor; returns a message if the step is beyond the scenario. */
+  private placeCursor(cursor: Cursor): ScenarioError[] {
+    const { playback, race, controls, sidebar } = this.parts;
+    const timeline = this.timeline;
+    const totalSteps = timeline.totalSteps;
+    playback.transport.setOperations(timeline.ops.length);
+    let linked: number | 'end';
+    if (cursor === 'opening') linked = timeline.stepStart[Math.floor(timeline.ops.length / 4)];
+    else if (typeof cursor === 'object' && 'legacyStep' in cursor)
+      linked = timeline.stepFromLegacy(cursor.legacyStep);
+    else if (typeof cursor === 'object')
+      linked = timeline.stepStart[Math.min(cursor.op, timeline.ops.length) - 1];
+    else linked = cursor;
+    const landing = landingStep(linked, totalSteps);
+    timeline.setFrames(this.scenario.frames);
+    timeline.seek(0);
+    // A large run's step far from its start waits for the workers: Playback seeks and draws
+    // once they have served it; until then the page shows what it showed. The workers then take
+    // both cores, and any page work meanwhile (a task, a frame) stretches past 50 ms, so the
+    // page's own comes first: this task and its frame, then the new run's race (laid out by
+    // then) and its frame, then the request.
+    const waits = !timeline.canSeek(landing.step);
+    if (waits) {
+      // Said at once: until the landing is drawn, the counters are still the last scenario's.
+      this.showWaiting(timeline.opAt(landing.step) + 1);
+      afterNextFrame(() => {
+        if (this.timeline !== timeline) return;
+        race.prepare(timeline);
+        // The race's own frame too, before the request.
+        afterNextFrame(() => {
+          if (this.timeline === timeline) playback.seek(landing.step);
+        });
+      });
+    } else timeline.seek(landing.step);
+    this.scenario.step = linked === 'end' ? 'end' : landing.step;
+    this.scenario.op = null;
+    const embed = this.scenario.embed;
+    playback.setRange(embed.on ? embed.from : null, embed.on ? embed.to : null, embed.loop);
+    controls.sync(this.scenario);
+    sidebar.show(this.scenario.panel);
+    this.host.applyView();
+    if (!waits) this.host.paint();
+    this.host.placed();
+    return landing.error === null ? [] : [landing.error];
+  }
+
+  /** A click on the curves sets the animated scenario's frames to the same pressure, scaled. */
+  pickFrames(curveFrames: number, curvePages: number): void {
+    const pages = scenarioPages(this.scenario);
+    const frames = scenarioFramesAt(curveFrames, curvePages, pages);
+    this.parts.curves.setNote(
+      `Resident pages of the animation set to ${frames} of ${pages}: the same share as ${curveFrames} of ${curvePages} in the curves’ run (scaled, since the animated heap is far smaller).`,
+    );
+    if (frames === this.scenario.frames) return;
+    this.load({ ...this.scenario, frames, step: 0 }, 0, [], 'The curves', 'push');
+  }
+
+  /** The curves mark the pressure the animation runs at, on their own scale. */
+  markCurvesFrames(): void {
+    const curves = this.parts.curves;
+    const curvePages = curves.currentPages();
+    if (curvePages === null) return;
+    curves.markScenarioFrames(
+      curveFramesAt(this.scenario.frames, scenarioPages(this.scenario), curvePages),
+    );
+  }
+
+  /**
+   * The slider moved: both sides re-answer from their recency stacks at once (the steps, the
+   * cursor and the structures stay), and the link follows shortly.
+   */
+  slideFrames(frames: number): void {
+    // Another policy's pager must run again: that waits until the slider is let go.
+    if (this.scenario.policy !== 'lru') return;
+    if (!this.timeline.ready || frames === this.scenario.frames) return;
+    this.scenario.frames = frames;
+    this.timeline.setFrames(frames);
+    this.parts.controls.sync(this.scenario);
+    this.markCurvesFrames();
+    this.host.schedulePaint();
+    this.parts.link.soon(FOLLOW_LINK_DELAY_MS);
+    this.host.changed();
+  }
+
+  /** The slider let go: the link records it; another policy's sides run again with it. */
+  settleFrames(frames: number): void {
+    if (this.scenario.policy === 'lru') {
+      this.parts.link.now('replace');
+      return;
+    }
+    if (frames === this.scenario.frames) return;
+    const step = this.timeline.step;
+    this.load({ ...this.scenario, frames }, step, [], 'The slider', 'replace');
+  }
+
+  /** A jump waiting for the workers says so (the page stays usable meanwhile). */
+  showWaiting(operation: number | null): void {
+    this.parts.preparer.say(
+      operation === null
+        ? null
+        : `Fetching operation ${operation.toLocaleString('en-US')} from the workers…`,
+    );
+  }
+}
+
+/**
+ * Where a link puts the cursor: its step, or the start of its op; a link that says nothing
+ * about the animation at all (?tour=off) opens after the first quarter of the operations,
+ * where the two sides already differ: never on two empty structures and zero counters.
+ */
+export function cursorOf(parsed: ParsedScenario): Cursor {
+  if (parsed.scenario.op !== null) return { op: parsed.scenario.op };
+  const step = parsed.scenario.step;
+  if (parsed.legacySteps && typeof step === 'number' && step > 0) return { legacyStep: step };
+  if (ANIMATION_PARAMS.some((name) => parsed.given.has(name))) return step;
+  return 'opening';
+}

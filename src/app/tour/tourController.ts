@@ -1,0 +1,118 @@
+// The tour on the page: which scene is open, moving between scenes, closing the tour, a teacher's
+// own tour from the editor, and the band that shows the caption ("back to the scene" once the
+// page differs from the scene as it opened).
+
+import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
+import { parseScenario } from '../../core/scenario/parse';
+import type { ParsedScenario, Scenario } from '../../core/scenario/scenario';
+import { packTour, type Tour } from '../../core/scenario/tourFormat';
+import { el } from '../dom';
+import type { HistoryMode, LinkWriter } from '../link';
+import { TourBand } from './tourBand';
+import { TourEditor } from './tourEditor';
+import { activeTour, sceneLink, sceneScenario, showsScene, viewAsSceneLink } from './tours';
+
+/** What the tour needs of the page. */
+export interface TourHost {
+  scenario(): Scenario;
+  /** Shows a scene's link as a link would be shown. */
+  show(parsed: ParsedScenario, source: string, history: HistoryMode): void;
+  /** Tree labels, the focused side, the controls: the view the scenario asks for. */
+  applyView(): void;
+  paint(): void;
+}
+
+export class TourController {
+  /** The caption, Previous/Next and the scene index above the stage. */
+  readonly band: TourBand;
+  /** "▶ Tour" in the top bar: hidden while a tour is on. */
+  readonly opener: HTMLButtonElement;
+  /** "✎ Tours" and its dialog. */
+  readonly editor: TourEditor;
+  /** The scene last opened, as it opened: "back to the scene" shows once the page differs. */
+  private openedScene: Scenario | null = null;
+
+  constructor(
+    private readonly host: TourHost,
+    private readonly link: LinkWriter,
+  ) {
+    this.band = new TourBand({ go: (scene) => this.goToScene(scene), close: () => this.close() });
+    this.editor = new TourEditor({
+      tour: () => activeTour(this.host.scenario()),
+      isArticleTour: () => this.host.scenario().tourPack === null,
+      currentViewLink: () => viewAsSceneLink(this.host.scenario()),
+      useTour: (tour, scene) => this.useTour(tour, scene),
+      tourAddress: (tour) =>
+        new URL(
+          sceneLink(tour, 1, tour === ARTICLE_TOUR ? null : packTour(tour)),
+          window.location.href,
+        ).href,
+    });
+    this.opener = el('button', { type: 'button', 'data-testid': 'tour-open' }, ['▶ Tour']);
+    this.opener.title = 'Kamp’s argument, scene by scene';
+    this.opener.addEventListener('click', () => this.goToScene(1));
+  }
+
+  /** Opens scene `scene` of the tour on screen, as its own link would. */
+  goToScene(scene: number): void {
+    const scenario = this.host.scenario();
+    const tour = activeTour(scenario);
+    if (scene < 1 || scene > tour.scenes.length) return;
+    this.openedScene = null;
+    this.host.show(
+      parseScenario(sceneLink(tour, scene, scenario.tourPack)),
+      `Scene ${scene}`,
+      'push',
+    );
+  }
+
+  /** PageDown/PageUp, N/P: the next or previous scene; false when no tour is on. */
+  stepScene(delta: 1 | -1): boolean {
+    const at = this.host.scenario().tour;
+    if (typeof at !== 'number') return false;
+    this.goToScene(at + delta);
+    return true;
+  }
+
+  close(): void {
+    const scenario = this.host.scenario();
+    scenario.tour = 'off';
+    scenario.view = { ...scenario.view, focus: 'both', highlight: 'none' };
+    this.openedScene = null;
+    this.link.now('push');
+    this.host.applyView();
+    this.host.paint();
+  }
+
+  private useTour(tour: Tour | null, scene: number): void {
+    this.host.scenario().tourPack = tour === null ? null : packTour(tour);
+    this.goToScene(scene);
+  }
+
+  /** After a scene's link is shown, remembers it as the scene opened. */
+  noteSceneOpened(): void {
+    const scenario = this.host.scenario();
+    const at = scenario.tour;
+    if (typeof at !== 'number') return;
+    const tour = activeTour(scenario);
+    this.openedScene = sceneScenario(tour, Math.min(at, tour.scenes.length), scenario.tourPack);
+    this.show();
+  }
+
+  /** The tour band: the scene's caption, and "back to the scene" once the page differs. */
+  show(): void {
+    const scenario = this.host.scenario();
+    const at = scenario.tour;
+    const touring = typeof at === 'number' && !scenario.embed.on;
+    document.documentElement.classList.toggle('touring', touring);
+    this.opener.hidden = touring || scenario.embed.on;
+    if (!touring) {
+      this.band.hide();
+      return;
+    }
+    const tour = activeTour(scenario);
+    const scene = Math.min(at, tour.scenes.length);
+    const changed = this.openedScene !== null && !showsScene(scenario, this.openedScene);
+    this.band.show(tour, scene, changed);
+  }
+}
