@@ -39,8 +39,16 @@ export default defineConfig({
     },
   },
   projects: [
+    // The journeys: each asserts what a user sees (npm test runs these).
     {
       name: 'chromium',
+      testIgnore: 'bench/**',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } },
+    },
+    // Benchmark reports that print what they measure (npm run bench:page); not part of npm test.
+    {
+      name: 'bench',
+      testMatch: 'bench/**/*.spec.ts',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 } },
     },
   ],

@@ -4,8 +4,8 @@
 // targets; one step <= 16 ms; autoplay at 60 frames/s at 1000 steps/s; the page's JavaScript
 // heap <= 300 MB; no main-thread task over 50 ms while preparing, seeking or playing.
 import type { Page } from '@playwright/test';
-import { expect, longTasks, test, watchLongTasks } from './fixtures';
-import { autoplayFrames, frameRate, summary } from './report';
+import { expect, longTasks, test, watchLongTasks } from '../fixtures';
+import { autoplayFrames, frameRate, summary } from '../report';
 
 const ARTICLE = '?items=1000000&page=512&frames=9&keys=2147483648&step=0';
 

@@ -1,8 +1,8 @@
 // A performance report, not a timed test: it prints and attaches what it measures (step cost,
 // autoplay frame rate on 2,048 pages, jump to the end of a 100,000-step scenario, the memory
 // slider on the largest scenario) and asserts only that the measurements were taken.
-import { BARE_LAB, expect, longTasks, open, test, watchLongTasks } from './fixtures';
-import { autoplayFrames, frameRate, summary } from './report';
+import { BARE_LAB, expect, longTasks, open, test, watchLongTasks } from '../fixtures';
+import { autoplayFrames, frameRate, summary } from '../report';
 
 interface Durations {
   seek: number[];

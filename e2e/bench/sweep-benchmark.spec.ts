@@ -1,7 +1,7 @@
 // A benchmark report, not a timed test: the 1M-item full-curve sweep (both layouts, in
 // parallel) in this browser's workers next to the same sweep from the command line.
 import { spawnSync } from 'node:child_process';
-import { expect, open, test } from './fixtures';
+import { expect, open, test } from '../fixtures';
 
 test('benchmark: in-browser 1M-item sweep against the CLI', async ({ page }, testInfo) => {
   test.setTimeout(300_000);

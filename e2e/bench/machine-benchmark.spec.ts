@@ -4,10 +4,10 @@
 // BHEAP_MACHINE_WORK, BHEAP_MACHINE_REPS and BHEAP_MACHINE_LAYOUTS choose the rest;
 // BHEAP_MACHINE_OUT names a file for the JSON export.
 import { writeFileSync } from 'node:fs';
-import { textReport } from '../src/cli/measure';
-import type { MachineRow } from '../src/core/experiments/machineReport';
-import { parseScenario } from '../src/core/scenario/parse';
-import { downloadFrom, expect, test } from './fixtures';
+import { textReport } from '../../src/cli/measure';
+import type { MachineRow } from '../../src/core/experiments/machineReport';
+import { parseScenario } from '../../src/core/scenario/parse';
+import { downloadFrom, expect, test } from '../fixtures';
 
 const sizes = process.env.BHEAP_MACHINE_SIZES;
 
