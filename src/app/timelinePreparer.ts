@@ -13,7 +13,7 @@ import { recordingKey } from './recordingKey';
 
 /** Work per slice, in ms: well under the 50 ms a task may take before it is a long task. */
 const SLICE_MS = 8;
-/** Operations of a large run's step index per task (~8 ms). */
+/** Operations of a large run's step index per task: a part well under a long task. */
 const STEP_INDEX_PART = 1 << 20;
 
 export class TimelinePreparer {

@@ -40,7 +40,7 @@ function expect<K extends WorkerReply['reply']>(
 
 /**
  * Replay batches per thread and policy: more than one, so that when the long binary-heap batches
- * end, no core waits idle for the last one (a batch is one worker thread, about 0.1 s to start).
+ * end, no core waits idle for the last one (a batch is one worker thread, which costs a start).
  */
 export const BATCHES_PER_THREAD = 4;
 

@@ -1,8 +1,8 @@
 // Where the CLI's worker threads come from: each worker's TypeScript, bundled in memory into
 // one plain script on first use. Node cannot run TypeScript in a worker by itself, and loading
-// tsx's loader in each thread instead took about 0.4 s per start on the 2-core machine (two
-// tiny sweeps, started together); a bundled worker starts in about 0.1 s. The browser's worker
-// is bundled by Vite and does not come through here.
+// tsx's loader in each thread instead made every thread start several times slower than a
+// bundled one (docs/performance.md, "Why the code is so"). The browser's worker is bundled by
+// Vite and does not come through here.
 
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';

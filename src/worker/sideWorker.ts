@@ -2,8 +2,8 @@
 // once (replay/sideRecorder.ts) and hands its checkpoints over; the other serves the side's
 // state before any operation the page asks for (replay/sideServer.ts). They are apart because
 // the recording runs the heap over the stack kernel's queue: in the same worker, the heap's
-// code would then see three kinds of memory observer, and its bare runs (most of a seek) took
-// 1.6 times as long as in a worker of its own.
+// code would then see three kinds of memory observer, and its bare runs (most of a seek) would
+// be markedly slower than in a worker of its own (docs/performance.md, "Why the code is so").
 
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
 import { OpList } from '../core/replay/opList';

@@ -37,7 +37,7 @@ export const REPLAY_FRAME_COUNTS = 64;
 
 /**
  * Every frame count is replayed when pages x trace entries stays within this many entry
- * replays (about 10 s per policy in one thread at the measured 3-5 ns an entry); beyond it, the
+ * replays (seconds per policy in one thread; docs/performance.md has the rate); beyond it, the
  * log-spaced set. The article's binary heap would need 1,954 x 125M = 245G.
  */
 export const FULL_REPLAY_ENTRIES = 2 ** 31;

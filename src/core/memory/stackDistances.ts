@@ -29,13 +29,13 @@
 // write) and accounted in batches, apart from the heap's loop. A sift-down step whose parent
 // and children are on two pages is queued whole: after the children's page is read, its
 // references alternate between the two most recent pages, which is closed-form arithmetic.
-// On the 1M-item binary heap this took the full curve from ~5.2 s to ~3.5 s of CPU (loaded
-// machine, medians of 7 fresh processes).
+// On the 1M-item binary heap this cut the full curve's CPU time by about a third
+// (docs/performance.md has the numbers).
 //
 // This file is the queueing half, which runs inside the heap's loop. The accounting half (the
 // stack, the difference arrays) is a WebAssembly kernel, kernel/assembly/stackKernel.ts, whose
-// queue this class fills in place: in TypeScript it took 1.15 s to account the 1M-item binary
-// heap's 67M queued references, in WebAssembly 0.80 s, and 0.62 s with SIMD ranks (same curves).
+// queue this class fills in place: WebAssembly with SIMD ranks accounts the 1M-item binary heap's
+// 67M queued references in about half the time TypeScript took, with the same curves.
 
 import { instantiateStackKernel, type StackKernel } from './kernel/stackKernel';
 import { expandSiftDownStep, type MemoryObserver } from './observer';

@@ -178,7 +178,7 @@ export function stepIndex(eventCounts: Uint32Array[], operations: number): Float
 /**
  * Fills stepStart[from + 1 .. to] from the two sides' events per operation (the lockstep rule:
  * the longer side's), stepStart[from] being set. In parts, the page keeps its tasks short: the
- * article's 4M operations take ~30 ms in one go, most of it first touches of fresh memory.
+ * article's 4M operations in one go would pass a long task, mostly first touches of fresh memory.
  */
 export function fillStepIndex(
   eventCounts: Uint32Array[],

@@ -1,8 +1,8 @@
 // The font family the page grid's canvas draws with.
 //
 // A list of named families, as the page's CSS has: a generic alias such as system-ui alone sends
-// the canvas to the OS's font lookup on every font change (measured: about 14 ms a draw on Linux,
-// half a frame's budget).
+// the canvas to the OS's font lookup on every font change, a large share of a frame's budget
+// (docs/performance.md, "Why the code is so").
 export const CANVAS_FONT = '"DejaVu Sans", "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 /**

@@ -80,7 +80,7 @@ export function paintCells(
       const x = cellX(g, page) + cell;
       const y = cellY(g, page) + cell;
       // No closePath: fill() closes every subpath itself, and closePath made a path of a few
-      // thousand triangles fifty times slower to fill (measured without a GPU: 105 against 2 ms).
+      // thousand triangles far slower to fill without a GPU (docs/performance.md).
       ctx.moveTo(x, y);
       ctx.lineTo(x - leg, y);
       ctx.lineTo(x, y - leg);

@@ -1,6 +1,6 @@
 // The page grid's cells written as pixels: for grids of tens of thousands of small cells (a
-// large run at 16-64 items per page), where one canvas path per fill style took 12-36 ms a draw
-// and its software rasterisation several times more. Same look as cells.ts: fills, hatching of
+// large run at 16-64 items per page), where one canvas path per fill style cost a large part of
+// a frame and its software rasterisation several times more (docs/performance.md). Same look as cells.ts: fills, hatching of
 // paged-out cells, dirty pages' corner triangles.
 
 import { BUCKET_OUT, BUCKET_RESIDENT, BUCKET_UNTOUCHED } from './fillOrder';
