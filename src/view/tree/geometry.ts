@@ -50,19 +50,21 @@ function sameNumbers(a: Float64Array, b: Float64Array): boolean {
 
 /**
  * Scales a placement to the viewport. `previous` lends its version when nothing moved, so a step
- * that only recolours nodes does not rewrite every transform.
+ * that only recolours nodes does not rewrite every transform. `minRadius` lifts the radius cap
+ * for a tree drawn larger than its box, so its labels reach the size asked for (zoom.ts).
  */
 export function geometryOf(
   placement: Placement,
   width: number,
   height: number,
   previous: Geometry | null,
+  minRadius = 0,
 ): Geometry {
   const unitX = Math.min(MAX_UNIT, usableWidth(width) / placement.columns);
   const left = (width - unitX * placement.columns) / 2;
   const usable = usableHeight(height);
   const maxDepth = placement.levels - 1;
-  let r = Math.min(unitX * 0.44, MAX_RADIUS);
+  let r = Math.min(unitX * 0.44, Math.max(MAX_RADIUS, minRadius));
   if (maxDepth > 0) r = Math.min(r, (usable / (maxDepth + 1)) * 0.3);
   r = Math.max(1.5, r);
   let pad = Math.max(1, Math.min(r * 0.45, (unitX - 2 * r) / 2 - 0.5));

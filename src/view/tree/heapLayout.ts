@@ -23,12 +23,16 @@ export function heapLayoutFor(
   return { shape, maxSlot, placement: heapPlacement(shape, maxSlot) };
 }
 
-/** Slots rootSlot..tail (less any gaps) drawn at their places in the capacity's tree; keys indexed by slot. */
+/**
+ * Slots rootSlot..tail (less any gaps) drawn at their places in the capacity's tree; keys indexed
+ * by slot. `only`, when given, draws just the slots it marks 1 (a focus tree's).
+ */
 export function heapScene(
   view: Pick<ViewState, 'lastSlot' | 'pageShift'>,
   layout: HeapLayout,
   keys: Float64Array,
   g: Geometry,
+  only?: Uint8Array,
 ): Scene {
   const { shape, maxSlot, placement } = layout;
   const lastSlot = Math.min(view.lastSlot, maxSlot);
@@ -40,6 +44,7 @@ export function heapScene(
     // A slot the layout never uses (the strict B-heap's positions 0 and 1 of a later page)
     // holds nothing to draw, though it lies below the tail.
     if (shape.gaps?.isGap(slot) === true) continue;
+    if (only !== undefined && only[slot] !== 1) continue;
     members.push(slot);
     drawn[slot] = 1;
   }

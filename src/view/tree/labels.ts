@@ -7,8 +7,6 @@ export type TreeMode = 'keys' | 'slots';
 
 /** Below this node diameter (px) labels are hidden; the shapes stay. */
 export const LABEL_MIN_DIAMETER = 14;
-/** Font size (px) below which a label would be unreadable, so it is dropped. */
-const MIN_FONT = 7;
 
 const compact = format('.3~s');
 
@@ -35,7 +33,8 @@ export interface LabelRange {
   max: number;
 }
 
-export const NORMAL_LABELS: LabelRange = { min: MIN_FONT, max: 14 };
+/** Labels of 11 px or more: readable from a classroom's back row on a laptop's screen. */
+export const NORMAL_LABELS: LabelRange = { min: 11, max: 14 };
 
 /**
  * A label's font size (px): long labels shrink to the node's width. `text` is empty when that

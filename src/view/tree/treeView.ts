@@ -7,29 +7,26 @@ import { type Selection, select } from 'd3-selection';
 import type { SimEvent } from '../../core/events';
 import type { ViewState } from '../../core/replay/viewState';
 import { STRUCTURES } from '../../core/structures/registry';
-import { eventMarksOf } from './currentEvent';
+import { drawContextMap } from './contextMap';
+import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
-import { type Geometry, geometryOf, nextGeometryVersion } from './geometry';
+import { drawFocusMarks } from './focus';
+import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
-import { type HeapLayout, heapLayoutFor, heapScene } from './heapLayout';
 import { legendKindOf } from './kinds';
-import { type LabelRange, labelsShown, NORMAL_LABELS, type TreeMode } from './labels';
+import { keyLabel, type LabelRange, labelsShown, NORMAL_LABELS, type TreeMode } from './labels';
 import { drawTreeLegend } from './legend';
 import { drawMessage, treeMessageOf, wrapWords } from './message';
 import { drawNodes } from './nodes';
-import { drawPageBoxes, pageBoxesOf } from './pageBoxes';
+import { drawPageBoxes, type PageBox, pageBoxesOf } from './pageBoxes';
 import { PathView } from './pathView';
-import {
-  pointerPlacement,
-  pointerScene,
-  rememberPositions,
-  type SeenPositions,
-} from './pointerLayout';
-import { crossingsOf, type Scene } from './scene';
+import { crossingsOf } from './scene';
 import { treeAriaLabel } from './summary';
 import { type Layer, layer, SVG_NS } from './svg';
 import { appendArrowMarker, drawSwapArrow } from './swapArrow';
 import { describeMember } from './tooltip';
+import { type Detail, TreeDetail } from './treeDetail';
+import { focusWindow, isZoomed, labelRadius, type Window } from './zoom';
 
 export type { LabelRange, TreeMode } from './labels';
 
@@ -44,9 +41,13 @@ export class TreeView {
   private readonly boxes: Layer;
   private readonly edges: Layer;
   private readonly ghosts: Layer;
+  /** A focus tree's hidden subtrees and the levels above it. */
+  private readonly stubs: Layer;
   private readonly arrows: Layer;
   private readonly nodes: Layer;
   private readonly legend: Layer;
+  /** The whole tree in small, while the box shows a zoomed window of it. */
+  private readonly map: Layer;
   private readonly path: PathView;
   private readonly message: Selection<SVGTextElement, unknown, null, undefined>;
   private readonly observer: ResizeObserver;
@@ -60,11 +61,13 @@ export class TreeView {
   private frame = 0;
   /** The view last drawn: another one (a new scenario or structure) starts from empty layers. */
   private drawnView: ViewState | null = null;
-  /** A heap's placement depends on its shape and capacity only, so it is kept between steps. */
-  private heapLayout: HeapLayout | null = null;
-  private geometry: Geometry | null = null;
-  /** Last pixel position of each node of a pointer structure, for the ghost of a freed node. */
-  private lastSeen: SeenPositions | null = null;
+  /** The level of detail, and what one draw lends the next. */
+  private readonly detail = new TreeDetail();
+  /** A reader's zoom on top of what the labels need (1: just what they need). */
+  private scale = 1;
+  private legendOn = true;
+  /** The part of a zoomed tree the box shows (its top-left corner, in the tree's px). */
+  private window: Window = { x: 0, y: 0 };
   private legendKey = '';
   private hovered: number | null = null;
   private last: { view: ViewState; current: SimEvent | null; highlightPage: number | null } | null =
@@ -95,9 +98,12 @@ export class TreeView {
     this.boxes = layer(this.content, 'tv-boxes');
     this.edges = layer(this.content, 'tv-edges');
     this.ghosts = layer(this.content, 'tv-ghosts');
+    this.stubs = layer(this.content, 'tv-stubs');
     this.nodes = layer(this.content, 'tv-nodes');
     this.arrows = layer(this.content, 'tv-arrows').attr('data-marker', this.markerId);
-    this.legend = layer(this.content, 'tv-legend');
+    // Outside the content: a zoomed tree moves under them, the legend and the map stay put.
+    this.legend = this.svg.append('g').attr('class', 'tv-legend');
+    this.map = this.svg.append('g').attr('class', 'tv-map').attr('display', 'none');
     this.message = this.svg.append('text').attr('class', 'tv-message').attr('display', 'none');
     this.path = new PathView(this.svg.append('g').attr('class', 'tv-path').attr('display', 'none'));
 
@@ -123,18 +129,47 @@ export class TreeView {
     if (mode === this.mode) return;
     this.mode = mode;
     this.svg.attr('data-mode', mode);
-    // Labels depend on the mode: a new version makes every node rewrite its label.
-    if (this.geometry !== null)
-      this.geometry = { ...this.geometry, version: nextGeometryVersion() };
+    // Labels depend on the mode: a new geometry makes every node rewrite its label.
+    this.detail.invalidate();
   }
 
   /** Label font limits: presenter mode asks for 18 px at least (smaller labels are dropped). */
   setLabelRange(range: LabelRange): void {
     if (range.min === this.labels.min && range.max === this.labels.max) return;
     this.labels = range;
-    if (this.geometry !== null)
-      this.geometry = { ...this.geometry, version: nextGeometryVersion() };
+    this.detail.invalidate();
     this.redraw();
+  }
+
+  /**
+   * A reader's zoom (the zoom buttons, a pinch): 1 draws the tree as large as its labels need,
+   * more draws it larger still (fewer levels), and under 1 the whole tree however small.
+   */
+  setScale(scale: number): void {
+    const next = Math.min(3, Math.max(0.5, scale));
+    if (next === this.scale) return;
+    this.scale = next;
+    this.redraw();
+  }
+
+  get zoomScale(): number {
+    return this.scale;
+  }
+
+  /** The legend along the bottom: off where the box is short (its rows go to the nodes). */
+  setLegend(on: boolean): void {
+    if (on === this.legendOn) return;
+    this.legendOn = on;
+    this.detail.invalidate();
+    this.redraw();
+  }
+
+  /**
+   * The height the nodes are placed in: the geometry keeps a legend's height free at the bottom,
+   * so without a legend it is given that much more, which ends the nodes at the box's bottom.
+   */
+  private get drawHeight(): number {
+    return this.legendOn ? this.height : this.height + LEGEND_HEIGHT;
   }
 
   /** Members (slots or nodes) a scene points at; ringed until another set replaces them. */
@@ -162,8 +197,9 @@ export class TreeView {
     // The viewBox may still be the size guessed before the svg was in the page: match the
     // current size, or the message is drawn scaled down.
     this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
-    this.geometry = null;
+    this.detail.invalidate();
     this.content.attr('display', 'none');
+    drawContextMap(this.map, [], null);
     drawMessage(this.message, wrapWords(text, this.width), this.width, this.height);
     this.svg.attr('aria-label', aria).attr('data-size', null).attr('data-crossings', null);
   }
@@ -178,42 +214,68 @@ export class TreeView {
     for (const group of [this.boxes, this.edges, this.ghosts, this.nodes, this.arrows]) {
       group.selectAll('*').remove();
     }
-    this.heapLayout = null;
-    this.geometry = null;
-    this.lastSeen = null;
+    this.detail.reset();
   }
 
-  private resizeViewBox(g: Geometry): void {
-    if (this.geometry?.width !== g.width || this.geometry?.height !== g.height) {
-      this.svg.attr('viewBox', `0 0 ${g.width} ${g.height}`);
-    }
-    this.geometry = g;
+  /** The box shows the tree 1:1 (a larger tree is moved under it, not scaled). */
+  private setViewBox(): void {
+    this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
   }
 
-  private heapScene(view: ViewState, keys: Float64Array): Scene | null {
-    if (view.heap === null) return null;
-    const layout = heapLayoutFor(view.heap, keys.length - 1, this.heapLayout);
-    if (layout !== this.heapLayout) {
-      this.heapLayout = layout;
-      this.geometry = null;
+  /** The node radius at which the longest label the tree shows is drawn at its least size. */
+  private minRadius(keys: ArrayLike<number>, members: Iterable<number>): number {
+    let chars = 1;
+    for (const member of members) {
+      const label = this.mode === 'slots' ? String(member) : keyLabel(keys[member]);
+      if (label.length > chars) chars = label.length;
     }
-    // The placement holds the capacity's slots: only a new size moves them.
-    let g = this.geometry;
-    if (g === null || g.width !== this.width || g.height !== this.height) {
-      g = geometryOf(layout.placement, this.width, this.height, null);
-    }
-    this.resizeViewBox(g);
-    return heapScene(view, layout, keys, g);
+    return labelRadius(chars, this.labels);
   }
 
-  private pointerScene(view: ViewState): Scene | null {
+  /** The level of detail the box allows for this view, and its scene. */
+  private detailOf(view: ViewState, current: SimEvent | null): Detail | null {
+    const ask = { width: this.width, height: this.drawHeight, minRadius: 0, scale: this.scale };
+    if (view.heap !== null && view.keys !== null) {
+      ask.minRadius = this.minRadius(view.keys, heapMembers(view));
+      return this.detail.heap(view, view.keys, current, ask);
+    }
     const nodes = view.nodes;
     if (nodes === null) return null;
-    const placement = pointerPlacement(view.spec.kind, nodes, view.root, this.width, this.height);
-    const g = geometryOf(placement, this.width, this.height, this.geometry);
-    this.resizeViewBox(g);
-    this.lastSeen = rememberPositions(this.lastSeen, placement, g, nodes.live.length);
-    return pointerScene(view, nodes, placement, g, this.lastSeen);
+    ask.minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
+    return this.detail.pointer(view, current, ask);
+  }
+
+  /**
+   * A list larger than its box is moved so the box shows the current step, and the map in the
+   * corner shows where that is in the whole; otherwise the tree sits in the box as placed.
+   */
+  private placeWindow(g: Geometry, detail: Detail, marks: EventMarks, boxes: PageBox[]): void {
+    if (detail.mode !== 'window' || !isZoomed(g, this.width, this.drawHeight)) {
+      this.window = { x: 0, y: 0 };
+      this.content.attr('transform', null);
+      drawContextMap(this.map, boxes, null);
+      return;
+    }
+    const parentOf = detail.placement.parentOf;
+    this.window = focusWindow(
+      g,
+      [...marks.stateClass.keys()],
+      (member) => parentOf[member] ?? -1,
+      this.width,
+      this.height,
+      this.window,
+    );
+    this.content.attr(
+      'transform',
+      `translate(${(-this.window.x).toFixed(1)},${(-this.window.y).toFixed(1)})`,
+    );
+    drawContextMap(this.map, boxes, {
+      treeWidth: g.width,
+      treeHeight: g.height,
+      boxWidth: this.width,
+      boxHeight: this.height,
+      window: this.window,
+    });
   }
 
   private draw(view: ViewState, current: SimEvent | null, highlightPage: number | null): void {
@@ -230,9 +292,10 @@ export class TreeView {
     ) {
       // Too large to draw whole: the path of the current step.
       this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
-      this.geometry = null;
+      this.detail.invalidate();
       this.content.attr('display', 'none');
       this.message.attr('display', 'none');
+      drawContextMap(this.map, [], null);
       const label = this.path.draw(shape, view.lastSlot, current, this.width, this.height);
       this.svg.attr('aria-label', label).attr('data-size', null).attr('data-mode-view', 'path');
       return;
@@ -247,10 +310,10 @@ export class TreeView {
     this.content.attr('display', null);
 
     const isHeap = view.heap !== null;
-    let scene: Scene | null = null;
-    if (isHeap && view.keys !== null) scene = this.heapScene(view, view.keys);
-    else if (view.nodes !== null) scene = this.pointerScene(view);
-    if (scene === null) return;
+    const detail = this.detailOf(view, current);
+    if (detail === null) return;
+    this.setViewBox();
+    const { scene } = detail;
     const { g, members, pageOf } = scene;
 
     const boxes = pageBoxesOf(members, pageOf, g);
@@ -269,18 +332,30 @@ export class TreeView {
     );
     drawGhosts(this.ghosts, marks.ghosts, g);
     drawSwapArrow(this.arrows, marks.swap, g, this.markerId);
-    this.legendKey = drawTreeLegend(
-      this.legend,
-      legendKindOf(kind),
-      this.width,
-      this.height,
-      this.markerId,
-      this.legendKey,
+    drawFocusMarks(
+      this.stubs,
+      g,
+      detail.focus?.hidden ?? new Map(),
+      detail.focus?.above ?? 0,
+      isHeap ? 'slot' : 'node',
     );
+    this.placeWindow(g, detail, marks, boxes);
+    this.legend.attr('display', this.legendOn ? null : 'none');
+    if (this.legendOn)
+      this.legendKey = drawTreeLegend(
+        this.legend,
+        legendKindOf(kind),
+        this.width,
+        this.height,
+        this.markerId,
+        this.legendKey,
+      );
 
     this.svg
       .classed('tv-hide-labels', !labelsShown(g.r))
       .attr('data-size', members.length)
+      .attr('data-detail', detail.mode)
+      .attr('data-label-min', this.labels.min)
       .attr('data-pages', boxes.length)
       .attr('data-crossings', crossings)
       .attr('aria-label', treeAriaLabel(title, kind, members.length, boxes.length, crossings));
@@ -316,4 +391,16 @@ export class TreeView {
     this.hovered = page;
     this.options.onHoverPage(page);
   }
+}
+
+/** The slots a heap's tree draws: its root to its tail. */
+function* heapMembers(view: ViewState): Iterable<number> {
+  const shape = view.heap;
+  if (shape === null) return;
+  for (let slot = shape.rootSlot; slot <= view.lastSlot; slot++) yield slot;
+}
+
+/** The live nodes of an arena (node 0 is the header). */
+function* liveMembers(live: ArrayLike<number>): Iterable<number> {
+  for (let node = 1; node < live.length; node++) if (live[node] === 1) yield node;
 }

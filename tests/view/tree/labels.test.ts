@@ -40,8 +40,9 @@ describe('labelFit', () => {
     expect(long.size * 0.58 * 5).toBeLessThanOrEqual(2 * 10 * 0.94 + 1e-9);
   });
 
-  it('drops a label whose font would be under 7 px', () => {
-    expect(labelFit('1.8G', 7)).toEqual({ text: '', size: (2 * 7 * 0.94) / (4 * 0.58) });
-    expect(labelFit('12', 7).text).toBe('12');
+  it('drops a label whose font would be under 11 px, the least a reader is shown', () => {
+    expect(labelFit('1.8G', 12)).toEqual({ text: '', size: (2 * 12 * 0.94) / (4 * 0.58) });
+    expect(labelFit('12', 10.9).text).toBe('');
+    expect(labelFit('12', 11).text).toBe('12');
   });
 });

@@ -1,0 +1,110 @@
+// The tree's level of detail (pure): the whole tree when every label fits its box, else the tree
+// drawn larger around the current step (focus), with a small map of the whole (context). The box
+// decides, not the number of items, and a new box size decides again.
+
+import type { Placement } from '../../core/explain/treeGeometry';
+import { type Geometry, geometryOf } from './geometry';
+import type { LabelRange } from './labels';
+
+/**
+ * The smallest node radius (px) at which a label of `chars` characters is drawn at the range's
+ * smallest size or more. The inverse of labelFit: a label's size is min(r, max, 1.88 r / (0.58
+ * chars)), so short labels need r >= min and long ones a little more.
+ */
+export function labelRadius(chars: number, range: LabelRange): number {
+  // A hair over the exact inverse, so rounding never drops the label it was computed for.
+  return range.min * Math.max(1, (Math.max(1, chars) * 0.58) / (2 * 0.94)) * (1 + 1e-9);
+}
+
+/** How much larger than its box a tree is drawn at most (past it, the map and path say the rest). */
+export const MAX_ZOOM = 12;
+
+/**
+ * The placement's geometry in a box of width x height whose nodes have radius `minRadius` or
+ * more: the box's own geometry when that is enough, else a larger virtual canvas (the box then
+ * shows a window of it). `scale` (1 or more) asks for larger still, as a reader's zoom button does.
+ */
+export function detailGeometry(
+  placement: Placement,
+  width: number,
+  height: number,
+  minRadius: number,
+  previous: Geometry | null,
+  scale = 1,
+): Geometry {
+  let zoom = Math.max(1, scale);
+  let g = geometryOf(placement, width * zoom, height * zoom, previous, minRadius);
+  // r grows about linearly with the canvas until a cap: a few rounds reach the radius asked for.
+  for (let round = 0; round < 8 && g.r < minRadius * 0.995 && zoom < MAX_ZOOM; round++) {
+    zoom = Math.min(MAX_ZOOM, zoom * Math.max(1.05, (minRadius / g.r) * 1.01));
+    g = geometryOf(placement, width * zoom, height * zoom, previous, minRadius);
+  }
+  return g;
+}
+
+/** Whether a geometry is larger than the box that shows it. */
+export function isZoomed(g: Geometry, width: number, height: number): boolean {
+  return g.width > width + 0.5 || g.height > height + 0.5;
+}
+
+/** The top-left corner (in the geometry's px) of the window the box shows. */
+export interface Window {
+  x: number;
+  y: number;
+}
+
+/**
+ * The window of a width x height box on `g` that shows the focus members (the current compare,
+ * swap or touch) and, above them, their parents: the path that led there. With no focus, the
+ * window stays where it was (clamped to the tree), so stepping through events that touch nothing
+ * drawn does not jump.
+ */
+export function focusWindow(
+  g: Geometry,
+  focus: readonly number[],
+  parentOf: (member: number) => number,
+  width: number,
+  height: number,
+  previous: Window,
+): Window {
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  const include = (member: number): void => {
+    const x = g.x[member];
+    const y = g.y[member];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  };
+  for (const member of focus) include(member);
+  let x = previous.x;
+  let y = previous.y;
+  if (Number.isFinite(x0)) {
+    // The parents too, while they fit: a compare or swap reads as a step down a path.
+    for (const member of focus) {
+      const parent = parentOf(member);
+      if (parent < 0) continue;
+      const px = g.x[parent];
+      const py = g.y[parent];
+      if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
+      if (Math.max(x1, px) - Math.min(x0, px) > width * 0.9) continue;
+      if (Math.max(y1, py) - Math.min(y0, py) > height * 0.8) continue;
+      include(parent);
+    }
+    x = (x0 + x1) / 2 - width / 2;
+    // The focus a little below the middle: what led to it is above.
+    y = (y0 + y1) / 2 - height * 0.55;
+  }
+  return {
+    x: clamp(x, 0, Math.max(0, g.width - width)),
+    y: clamp(y, 0, Math.max(0, g.height - height)),
+  };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
