@@ -26,8 +26,10 @@ export async function readCounters(page: Page): Promise<Record<string, number>> 
   for (const side of ['left', 'right']) {
     for (const stem of COUNTER_STEMS) {
       const text = await page.getByTestId(`${stem}-${side}`).textContent();
-      expect(text ?? '', `${stem}-${side} is a plain integer`).toMatch(/^\d+$/);
-      values[`${stem}-${side}`] = Number(text);
+      expect(text ?? '', `${stem}-${side} is an integer grouped by thousands`).toMatch(
+        /^\d{1,3}(,\d{3})*$/,
+      );
+      values[`${stem}-${side}`] = Number((text ?? '').replaceAll(',', ''));
     }
   }
   return values;
@@ -69,7 +71,7 @@ export async function open(page: Page, path: string): Promise<void> {
 
 /** Waits until the page shows `step` (it renders on the next animation frame). */
 export async function expectStep(page: Page, step: number): Promise<void> {
-  await expect(page.getByTestId('step-label')).toHaveText(new RegExp(`^step ${step} / `));
+  await expect(page.getByTestId('step-label')).toHaveText(new RegExp(`^step ${grouped(step)} / `));
 }
 
 /** Waits until the counters equal what the core computes for the link and step. */
@@ -82,9 +84,14 @@ export async function expectCountersAt(page: Page, step: number): Promise<Record
 
 export async function currentStep(page: Page): Promise<number> {
   const text = (await page.getByTestId('step-label').textContent()) ?? '';
-  const match = /step (\d+) \/ (\d+)/.exec(text);
+  const match = /step ([\d,]+) \/ ([\d,]+)/.exec(text);
   expect(match, `step label "${text}"`).not.toBeNull();
-  return Number(match?.[1]);
+  return Number(match?.[1].replaceAll(',', ''));
+}
+
+/** A count as the page writes it: grouped by thousands (12,995,494). */
+export function grouped(value: number): string {
+  return value.toLocaleString('en-US');
 }
 
 /** The link's parameters as the parser reads them: the query and the fragment. */

@@ -239,7 +239,11 @@ test.describe('the lecture', () => {
     await frame.getByTestId('speed').selectOption('30');
     await frame.getByTestId('play').click();
     const stepOf = async (): Promise<number> =>
-      Number(/step (\d+)/.exec((await frame.getByTestId('step-label').textContent()) ?? '')?.[1]);
+      Number(
+        /step ([\d,]+)/
+          .exec((await frame.getByTestId('step-label').textContent()) ?? '')?.[1]
+          .replaceAll(',', ''),
+      );
     await expect.poll(stepOf, { timeout: 10_000 }).toBeGreaterThanOrEqual(55);
     await expect.poll(stepOf, { timeout: 10_000 }).toBeLessThan(50);
     const seen = await stepOf();

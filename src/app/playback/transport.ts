@@ -1,6 +1,8 @@
 // The playback bar at the foot of the page: its buttons, speed, scrubber and step counter.
 
+import { formatCount } from '../../core/explain/numbers';
 import { el, setText } from '../dom';
+import { type IconName, iconLabel } from '../icons';
 
 /** Playback speeds, in lockstep steps per second. */
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
@@ -21,8 +23,8 @@ export interface TransportActions {
   goToOperation(operation: number): void;
 }
 
-/** Grouped counts ("4,000,000"): one formatter, made once (each toLocaleString makes one). */
-const COUNT = new Intl.NumberFormat('en-US');
+/** Grouped counts ("4,000,000"), as every count on the page is written. */
+const COUNT = { format: formatCount };
 
 export class Transport {
   readonly root: HTMLElement;
@@ -66,11 +68,8 @@ export class Transport {
         this.opInput.reportValidity();
       }
     });
-    this.playButton = el(
-      'button',
-      { type: 'button', 'data-testid': 'play', 'aria-label': 'Play' },
-      ['▶ Play'],
-    );
+    this.playButton = el('button', { type: 'button', 'data-testid': 'play', 'aria-label': 'Play' });
+    iconLabel(this.playButton, 'play', 'Play');
     this.speedSelect = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
     for (const speed of SPEEDS) {
       const option = el('option', { value: String(speed) }, [`${speed} steps/s`]);
@@ -79,30 +78,38 @@ export class Transport {
     }
     const button = (
       testId: string,
+      glyph: IconName,
       label: string,
       title: string,
       action: () => void,
     ): HTMLButtonElement => {
-      const b = el(
-        'button',
-        { type: 'button', 'data-testid': testId, title, 'aria-label': title },
-        [label],
-      );
+      const b = el('button', {
+        type: 'button',
+        'data-testid': testId,
+        title,
+        'aria-label': title,
+        class: 'transport-button',
+      });
+      iconLabel(b, glyph, label);
       b.addEventListener('click', action);
       return b;
     };
     this.playButton.addEventListener('click', () => actions.togglePlay());
     this.scrubber.addEventListener('input', () => actions.scrubbed());
     this.root = el('footer', { class: 'transport', 'aria-label': 'Playback' }, [
-      button('jump-start', '|◀', 'Jump to start (Home)', () => actions.jumpToStart()),
-      button('op-back', '◀◀ op', 'Back one operation (Shift+←)', () => actions.operationBack()),
-      button('step-back', '◀ step', 'Back one step (←)', () => actions.stepBack()),
+      button('jump-start', 'jumpStart', '', 'Jump to start (Home)', () => actions.jumpToStart()),
+      button('op-back', 'opBack', 'op', 'Back one operation (Shift+←)', () =>
+        actions.operationBack(),
+      ),
+      button('step-back', 'stepBack', 'step', 'Back one step (←)', () => actions.stepBack()),
       this.playButton,
-      button('step-forward', 'step ▶', 'Forward one step (→)', () => actions.stepForward()),
-      button('op-forward', 'op ▶▶', 'Forward one operation (Shift+→)', () =>
+      button('step-forward', 'stepForward', 'step', 'Forward one step (→)', () =>
+        actions.stepForward(),
+      ),
+      button('op-forward', 'opForward', 'op', 'Forward one operation (Shift+→)', () =>
         actions.operationForward(),
       ),
-      button('jump-end', '▶|', 'Jump to end (End)', () => actions.jumpToEnd()),
+      button('jump-end', 'jumpEnd', '', 'Jump to end (End)', () => actions.jumpToEnd()),
       this.speedSelect,
       this.scrubber,
       el('span', { class: 'step-readout' }, [this.stepLabel, this.opLabel]),
@@ -143,7 +150,7 @@ export class Transport {
       'aria-valuetext',
       `${COUNT.format(done)} of ${operations} operations`,
     );
-    setText(this.stepLabel, `step ${step} / ${totalSteps}`);
+    setText(this.stepLabel, `step ${COUNT.format(step)} / ${COUNT.format(totalSteps)}`);
     setText(
       this.opLabel,
       where.operation < 0
@@ -153,7 +160,7 @@ export class Transport {
   }
 
   showPlaying(playing: boolean): void {
-    setText(this.playButton, playing ? '⏸ Pause' : '▶ Play');
+    iconLabel(this.playButton, playing ? 'pause' : 'play', playing ? 'Pause' : 'Play');
     this.playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
     this.playButton.setAttribute('aria-pressed', String(playing));
   }

@@ -2,6 +2,7 @@
 
 import type { OpKind, SimEvent } from '../../core/events';
 import { narrate, type Voice } from '../../core/explain/narrate';
+import { formatCount } from '../../core/explain/numbers';
 import type { Policy } from '../../core/memory/pager';
 import { WORD_BYTES } from '../../core/structures/pointer/arena';
 import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
@@ -15,7 +16,7 @@ export function operationText(
 ): string {
   return operation < 0
     ? 'Before the first operation'
-    : `Operation ${operation + 1} of ${operationCount}: ${kind ?? ''}`;
+    : `Operation ${formatCount(operation + 1)} of ${formatCount(operationCount)}: ${kind ?? ''}`;
 }
 
 /**
@@ -58,5 +59,5 @@ export function ratioText(
   const transfersRight = right.pageins + right.writebacks;
   const ratio = transfersRight > 0 ? (transfersLeft / transfersRight).toFixed(2) : '—';
   const timeRatio = right.seconds > 0 ? (left.seconds / right.seconds).toFixed(2) : '—';
-  return `Transfers so far: ${leftName} ${transfersLeft}, ${rightName} ${transfersRight} (ratio ${ratio}); simulated time ratio ${leftName} / ${rightName} ${timeRatio}.`;
+  return `Transfers so far: ${leftName} ${formatCount(transfersLeft)}, ${rightName} ${formatCount(transfersRight)} (ratio ${ratio}); simulated time ratio ${leftName} / ${rightName} ${timeRatio}.`;
 }

@@ -3,10 +3,14 @@
 
 import type { LinkField, OpKind, SimEvent } from '../events';
 import type { Policy } from '../memory/pager';
+import { formatCount } from './numbers';
 
 function keyText(key: number): string {
-  return Number.isInteger(key) ? String(key) : key.toFixed(2);
+  return Number.isInteger(key) ? formatCount(key) : key.toFixed(2);
 }
+
+/** A slot, node, page or operation number, grouped by thousands as every count on the page. */
+const n = formatCount;
 
 const OP_NAMES: Record<OpKind, string> = {
   insert: 'insert',
@@ -61,7 +65,7 @@ export function narrate(
   if (event.kind !== 'touch' || context === null) return sentence;
   const parts = [sentence];
   if (context.previousPage >= 0 && context.previousPage !== event.page) {
-    parts.push(`It crosses from page ${context.previousPage} to page ${event.page}.`);
+    parts.push(`It crosses from page ${n(context.previousPage)} to page ${n(event.page)}.`);
   }
   if (context.distance >= 0) parts.push(distanceText(event.page, context.distance));
   return parts.join(' ');
@@ -72,9 +76,10 @@ export function narrate(
  * recently used page: a hit with 5 or more resident pages, a fault with fewer".
  */
 export function distanceText(page: number, distance: number): string {
-  if (distance === 0) return `Page ${page} was never used before: a zero-fill with any memory.`;
-  if (distance === 1) return `Page ${page} was the most recently used page: a hit with any memory.`;
-  return `Page ${page} was the ${ordinal(distance)} most recently used page: a hit with ${distance} or more resident pages, a fault with fewer.`;
+  if (distance === 0) return `Page ${n(page)} was never used before: a zero-fill with any memory.`;
+  if (distance === 1)
+    return `Page ${n(page)} was the most recently used page: a hit with any memory.`;
+  return `Page ${n(page)} was the ${ordinal(distance)} most recently used page: a hit with ${n(distance)} or more resident pages, a fault with fewer.`;
 }
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
@@ -95,8 +100,8 @@ function outcomeText(event: Extract<SimEvent, { kind: 'touch' }>, policy: Policy
         : 'page fault: page-in from disk (1 transfer)';
   if (event.evicted < 0) return outcome;
   const eviction = event.writeBack
-    ? `memory was full, so page ${event.evicted}, ${VICTIM[policy]}, was evicted and, being dirty, written back (1 transfer)`
-    : `memory was full, so page ${event.evicted}, ${VICTIM[policy]}, was evicted (clean: no write)`;
+    ? `memory was full, so page ${n(event.evicted)}, ${VICTIM[policy]}, was evicted and, being dirty, written back (1 transfer)`
+    : `memory was full, so page ${n(event.evicted)}, ${VICTIM[policy]}, was evicted (clean: no write)`;
   return `${outcome}; ${eviction}`;
 }
 
@@ -109,30 +114,30 @@ function narrateEvent(event: SimEvent, voice: Voice, policy: Policy): string {
     case 'op-begin':
       switch (event.op) {
         case 'insert':
-          return `Operation ${event.index + 1}: insert key ${keyText(event.key)} at the tail, slot ${event.handle}${pageStartText(event.handle, voice)}.`;
+          return `Operation ${n(event.index + 1)}: insert key ${keyText(event.key)} at the tail, slot ${n(event.handle)}${pageStartText(event.handle, voice)}.`;
         case 'popMin':
-          return `Operation ${event.index + 1}: pop the minimum, key ${keyText(event.key)} in the root (slot 1).`;
+          return `Operation ${n(event.index + 1)}: pop the minimum, key ${keyText(event.key)} in the root (slot 1).`;
         case 'delete':
-          return `Operation ${event.index + 1}: delete slot ${event.handle} (key ${keyText(event.key)}).`;
+          return `Operation ${n(event.index + 1)}: delete slot ${n(event.handle)} (key ${keyText(event.key)}).`;
         case 'reorder':
-          return `Operation ${event.index + 1}: give slot ${event.handle} the new key ${keyText(event.key)}.`;
+          return `Operation ${n(event.index + 1)}: give slot ${n(event.handle)} the new key ${keyText(event.key)}.`;
       }
       return '';
     case 'op-end':
       return event.handle > 0
-        ? `${capitalise(OP_NAMES[event.op])} done: the moved item rests in slot ${event.handle}.`
+        ? `${capitalise(OP_NAMES[event.op])} done: the moved item rests in slot ${n(event.handle)}.`
         : `${capitalise(OP_NAMES[event.op])} done.`;
     case 'touch': {
       const verb = event.write ? 'write' : 'read';
-      return `${capitalise(verb)} slot ${event.slot}, on page ${event.page}: ${outcomeText(event, policy)}.`;
+      return `${capitalise(verb)} slot ${n(event.slot)}, on page ${n(event.page)}: ${outcomeText(event, policy)}.`;
     }
     case 'compare': {
       const relation =
         event.role === 'child-parent'
-          ? `with its parent, slot ${event.other}`
+          ? `with its parent, slot ${n(event.other)}`
           : event.role === 'second-first'
-            ? `(the second child) with the first child, slot ${event.other}`
-            : `with its smaller child, slot ${event.other}`;
+            ? `(the second child) with the first child, slot ${n(event.other)}`
+            : `with its smaller child, slot ${n(event.other)}`;
       const outcome =
         event.role === 'child-parent'
           ? event.less
@@ -145,35 +150,35 @@ function narrateEvent(event: SimEvent, voice: Voice, policy: Policy): string {
             : event.less
               ? 'the parent is smaller, so stop'
               : 'the child is not larger, so swap';
-      return `Compare slot ${event.slot} (key ${keyText(event.slotKey)}) ${relation} (key ${keyText(event.otherKey)}): ${outcome}.`;
+      return `Compare slot ${n(event.slot)} (key ${keyText(event.slotKey)}) ${relation} (key ${keyText(event.otherKey)}): ${outcome}.`;
     }
     case 'swap':
-      return `Swap slots ${event.slot} and ${event.other}.`;
+      return `Swap slots ${n(event.slot)} and ${n(event.other)}.`;
     case 'place':
       return event.from > 0
-        ? `Move the tail item (key ${keyText(event.key)}) from slot ${event.from} into slot ${event.slot}.`
-        : `Place key ${keyText(event.key)} in slot ${event.slot}.`;
+        ? `Move the tail item (key ${keyText(event.key)}) from slot ${n(event.from)} into slot ${n(event.slot)}.`
+        : `Place key ${keyText(event.key)} in slot ${n(event.slot)}.`;
     case 'clear':
-      return `Clear slot ${event.slot}: the heap shrinks by one.`;
+      return `Clear slot ${n(event.slot)}: the heap shrinks by one.`;
     case 'remove':
-      return `Take out key ${keyText(event.key)} from slot ${event.slot}.`;
+      return `Take out key ${keyText(event.key)} from slot ${n(event.slot)}.`;
     case 'rekey':
-      return `Change the key in slot ${event.slot} from ${keyText(event.oldKey)} to ${keyText(event.key)}.`;
+      return `Change the key in slot ${n(event.slot)} from ${keyText(event.oldKey)} to ${keyText(event.key)}.`;
     case 'node-alloc':
-      return `Take node ${event.node} from the allocator and write key ${keyText(event.key)} into it.`;
+      return `Take node ${n(event.node)} from the allocator and write key ${keyText(event.key)} into it.`;
     case 'node-free':
-      return `Unlinked: node ${event.node} (key ${keyText(event.key)}) goes back on the free list.`;
+      return `Unlinked: node ${n(event.node)} (key ${keyText(event.key)}) goes back on the free list.`;
     case 'store':
       return storeText(event.node, event.field, event.value);
     case 'node-compare': {
-      const subject = event.node > 0 ? `node ${event.node}` : 'the new key';
+      const subject = event.node > 0 ? `node ${n(event.node)}` : 'the new key';
       const what = event.what === 'key' ? 'key' : 'priority';
-      return `Compare ${subject} (${what} ${keyText(event.value)}) with node ${event.other} (${what} ${keyText(event.otherValue)}): ${event.less ? 'smaller' : 'not smaller'}.`;
+      return `Compare ${subject} (${what} ${keyText(event.value)}) with node ${n(event.other)} (${what} ${keyText(event.otherValue)}): ${event.less ? 'smaller' : 'not smaller'}.`;
     }
     case 'rotate':
-      return `Rotate ${event.direction} at node ${event.node}: it moves down, its ${event.direction === 'left' ? 'right' : 'left'} child takes its place.`;
+      return `Rotate ${event.direction} at node ${n(event.node)}: it moves down, its ${event.direction === 'left' ? 'right' : 'left'} child takes its place.`;
     case 'flip':
-      return `Colour flip at node ${event.node}: it and its two children swap red and black.`;
+      return `Colour flip at node ${n(event.node)}: it and its two children swap red and black.`;
   }
 }
 
@@ -181,29 +186,29 @@ function narrateEvent(event: SimEvent, voice: Voice, policy: Policy): string {
 function narratePointer(event: SimEvent, voice: Voice, policy: Policy): string | null {
   switch (event.kind) {
     case 'op-begin': {
-      const n = event.index + 1;
+      const op = n(event.index + 1);
       const key = keyText(event.key);
       switch (event.op) {
         case 'insert':
-          return `Operation ${n}: insert key ${key}: take a node, then walk down to its place.`;
+          return `Operation ${op}: insert key ${key}: take a node, then walk down to its place.`;
         case 'popMin':
-          return `Operation ${n}: pop the minimum, key ${key} in node ${event.handle}.`;
+          return `Operation ${op}: pop the minimum, key ${key} in node ${n(event.handle)}.`;
         case 'delete':
-          return `Operation ${n}: delete node ${event.handle} (key ${key}).`;
+          return `Operation ${op}: delete node ${n(event.handle)} (key ${key}).`;
         case 'reorder':
-          return `Operation ${n}: give node ${event.handle} the new key ${key}: unlink it, then insert it again.`;
+          return `Operation ${op}: give node ${n(event.handle)} the new key ${key}: unlink it, then insert it again.`;
       }
       return null;
     }
     case 'op-end':
       return event.handle > 0
-        ? `${capitalise(OP_NAMES[event.op])} done: the item is in node ${event.handle}.`
+        ? `${capitalise(OP_NAMES[event.op])} done: the item is in node ${n(event.handle)}.`
         : `${capitalise(OP_NAMES[event.op])} done.`;
     case 'touch': {
       const verb = event.write ? 'write' : 'read';
       const node = Math.floor(event.slot / voice.nodeWords);
       const where = node === 0 ? 'the header' : `node ${node}`;
-      return `${capitalise(verb)} word ${event.slot} (${where}), on page ${event.page}: ${outcomeText(event, policy)}.`;
+      return `${capitalise(verb)} word ${n(event.slot)} (${where}), on page ${n(event.page)}: ${outcomeText(event, policy)}.`;
     }
     default:
       return null;

@@ -2,8 +2,9 @@
 // points per pixel, and the words for the values at one operation.
 
 import type { ScaleLinear } from 'd3-scale';
+import { formatCount } from '../../core/explain/numbers';
 
-const count = new Intl.NumberFormat('en-US');
+const count = { format: formatCount };
 
 /**
  * An SVG path through (ops[i], values[i]), with at most about 2 points per pixel column: a
