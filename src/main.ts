@@ -10,6 +10,7 @@ import './view/curves/curves.css';
 import './view/race/race.css';
 import './app/styles/lecture.css';
 import './app/styles/presenter.css';
+import './app/styles/layout.css';
 import { App } from './app/app';
 
 const root = document.querySelector<HTMLDivElement>('#app');

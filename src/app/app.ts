@@ -4,7 +4,9 @@ import { ARTICLE_TOUR } from '../core/scenario/articleTour';
 import { formatScenario } from '../core/scenario/format';
 import { parseScenario } from '../core/scenario/parse';
 import type { ParsedScenario } from '../core/scenario/scenario';
+import type { Stage } from './frame/frameModel';
 import { FramePainter } from './frame/framePainter';
+import { stageLayout } from './frame/stageLayout';
 import { LinkWriter, onHistoryMove, readLink } from './link';
 import { assemblePage, type Page } from './page/assemblePage';
 import { listenForPlaybackKeys } from './playback/keyboard';
@@ -35,16 +37,12 @@ export class App {
       session: () => this.session,
       tour: () => this.tour,
       painter: () => this.painter,
-      presenterChanged: () => this.painter.paint(),
+      presenterChanged: () => this.relayout(),
     });
     this.painter = new FramePainter(this.page, {
       timeline: () => this.session.timeline,
       scenario: () => this.session.scenario,
-      stage: () => ({
-        width: window.innerWidth,
-        height: window.innerHeight,
-        presenting: this.page.presenter.presenting,
-      }),
+      stage: () => this.stage(),
     });
     this.session = new ScenarioSession(
       { ...this.page, link },
@@ -59,6 +57,8 @@ export class App {
     this.session.scenario = parsed.scenario;
     this.session.show(parsed, 'This link', 'replace', true);
     onHistoryMove(() => this.session.show(linkToShow(readLink()), 'This link', null, false));
+    // The stage decides what fits: another size may take another layout.
+    window.addEventListener('resize', () => this.relayout());
     const presenter = this.page.presenter;
     listenForPlaybackKeys(this.page.playback, {
       nextScene: () => this.tour.stepScene(1),
@@ -72,10 +72,27 @@ export class App {
     });
   }
 
-  /** Tree labels, the focused side, highlights, the tour band, the controls, embedding. */
+  /** The screen as the layout sees it. */
+  private stage(): Stage {
+    return {
+      width: window.innerWidth,
+      height: window.innerHeight,
+      presenting: this.page.presenter.presenting,
+    };
+  }
+
+  /** The layout, tree labels, the focused side, highlights, the tour band, the controls. */
   private applyView(): void {
-    this.page.chrome.apply(this.session.scenario, this.page);
+    const scenario = this.session.scenario;
+    this.page.chrome.applyLayout(stageLayout(this.stage(), scenario), this.page.panels);
+    this.page.chrome.apply(scenario, this.page);
     this.tour.show();
+  }
+
+  /** The screen or presenter mode changed: the layout is chosen again and the frame redrawn. */
+  private relayout(): void {
+    this.applyView();
+    this.painter.schedule();
   }
 }
 

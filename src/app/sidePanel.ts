@@ -2,6 +2,7 @@
 // scenario puts on that side.
 
 import type { SimEvent } from '../core/events';
+import { formatCount, formatDuration } from '../core/explain/numbers';
 import type { Policy } from '../core/memory/pager';
 import type { SideName } from '../core/replay/side';
 import type { ViewState } from '../core/replay/viewState';
@@ -11,7 +12,7 @@ import { PageGridView } from '../view/pages/pageGrid';
 import { TreeView } from '../view/tree/treeView';
 import { el, setText } from './dom';
 import type { CounterSize } from './frame/frameModel';
-import { COUNTERS, distanceLabel, formatSeconds } from './sideCounters';
+import { COUNTERS, distanceLabel } from './sideCounters';
 import type { SideNumbers } from './sideNumbers';
 
 /** One line under each title: the idea that decides where the structure's pages go. */
@@ -98,7 +99,7 @@ export class SidePanel {
     this.pagesTitle = el('h3', { class: 'box-title' }, [PAGES_TITLE.lru]);
     const treeBox = el('div', { class: 'tree-box' });
     const stripBox = el('div', { class: 'array-box' });
-    this.stripTitle = el('h3', { class: 'box-title' }, ['Memory']);
+    this.stripTitle = el('h3', { class: 'box-title strip-title' }, ['Memory']);
     this.title = el('h2', { 'data-testid': `title-${side}` }, ['']);
     this.narration = el('p', {
       class: 'side-narration',
@@ -115,7 +116,6 @@ export class SidePanel {
       gridBox,
       this.stripTitle,
       stripBox,
-      el('h3', { class: 'box-title' }, ['Tree (boxed by page)']),
       treeBox,
       this.narration,
     ]);
@@ -148,17 +148,18 @@ export class SidePanel {
     this.root.dataset.structure = kind;
     const heap = STRUCTURES[kind].family === 'heap';
     setText(this.swapLabel, heap ? 'swaps' : 'rotations');
-    setText(
-      this.stripTitle,
-      heap
-        ? 'Memory: slots page by page, coloured by tree level'
-        : 'Memory: words page by page, coloured by depth',
-    );
+    const strip = heap
+      ? 'Memory: slots page by page, coloured by tree level'
+      : 'Memory: words page by page, coloured by depth';
+    setText(this.stripTitle, strip);
+    // A narrow side cuts a title short: its whole text stays a hover away.
+    this.stripTitle.title = strip;
   }
 
   /** The policy the side's pager runs: the grid's heading says what its numbers are. */
   setPolicy(policy: Policy): void {
     setText(this.pagesTitle, PAGES_TITLE[policy]);
+    this.pagesTitle.title = PAGES_TITLE[policy];
   }
 
   /** The step's sentence for this side (the sidebar says it too; the live region reads that). */
@@ -179,12 +180,12 @@ export class SidePanel {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
-      setText(cell, String(numbers[counter.stem]));
+      setText(cell, formatCount(numbers[counter.stem]));
     }
     this.counters.classList.toggle('long', counterSize === 'long');
     // Six digits keep one row in a smaller size: at 1280 px a side's columns are ~63 px wide.
     this.counters.classList.toggle('mid', counterSize === 'mid');
-    setText(this.timeCell, formatSeconds(numbers.seconds));
+    setText(this.timeCell, formatDuration(numbers.seconds));
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));
     this.distanceLine.classList.toggle('live', distance !== null);

@@ -5,6 +5,7 @@ import { SIDES } from '../../core/replay/side';
 import type { Scenario } from '../../core/scenario/scenario';
 import { el } from '../dom';
 import type { EmbedChrome } from '../embed';
+import type { StageLayout } from '../frame/stageLayout';
 import type { SidePanel } from '../sidePanel';
 import type { TopActions } from '../topActions';
 
@@ -13,8 +14,10 @@ export class ViewChrome {
   readonly drawer: HTMLElement;
   /** "⚙ Scenario": opens and folds the drawer. */
   readonly toggle: HTMLButtonElement;
-  /** The visitor folded the controls away in the bare lab (they stay folded). */
-  private folded = false;
+  /** The visitor opened (false) or folded (true) the controls; null: the layout decides. */
+  private folded: boolean | null = null;
+  /** The layout folds the controls by default (below 1440 px, presenting). */
+  private foldByDefault = false;
 
   constructor(controls: HTMLElement) {
     this.drawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [controls]);
@@ -35,6 +38,22 @@ export class ViewChrome {
     });
   }
 
+  /**
+   * Applies the stage's layout to the document (its name and subject as data attributes, which
+   * the style sheets read) and to the views that draw text themselves.
+   */
+  applyLayout(layout: StageLayout, panels: readonly SidePanel[]): void {
+    const root = document.documentElement;
+    root.dataset.layout = layout.name;
+    root.dataset.subject = layout.subject;
+    root.classList.toggle('no-strip', !layout.strip);
+    this.foldByDefault = layout.foldControls;
+    for (const panel of panels) {
+      panel.grid.setLeastText(layout.leastText);
+      panel.tree.setLegend(layout.treeLegend);
+    }
+  }
+
   /** Tree labels, the focused side, highlights, embedding and the controls, as `scenario` asks. */
   apply(
     scenario: Scenario,
@@ -50,7 +69,7 @@ export class ViewChrome {
     parts.embed.apply(scenario);
     // The scenario's controls are for the bare lab; a scene opens with them folded away.
     const touring = typeof scenario.tour === 'number';
-    this.showControls(!touring && !this.folded);
+    this.showControls(!touring && !(this.folded ?? this.foldByDefault));
   }
 
   private showControls(open: boolean): void {

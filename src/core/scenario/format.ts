@@ -40,6 +40,7 @@ export function formatScenario(scenario: Scenario): string {
   params.set('tree', scenario.view.tree);
   params.set('focus', scenario.view.focus);
   params.set('hl', scenario.view.highlight);
+  params.set('subject', scenario.view.subject);
   if (scenario.tour !== null) params.set('tour', String(scenario.tour));
   if (scenario.tourPack !== null) fragment.set('tourz', scenario.tourPack);
   if (scenario.embed.on) {

@@ -62,7 +62,15 @@ export interface ViewOptions {
   tree: TreeLabels;
   focus: Focus;
   highlight: Highlight;
+  /**
+   * What the view is about when space is short (presenter mode, a phone): the structures' trees,
+   * or their pages under pressure (the grids and the race of transfers).
+   */
+  subject: ViewSubject;
 }
+
+/** The part of the stage a view is about. */
+export type ViewSubject = 'trees' | 'pages';
 
 /** Where the page is in a tour: scene N (1-based), closed ('off'), or not said. */
 export type TourPosition = number | 'off' | null;
@@ -141,7 +149,7 @@ export const DEFAULT_SCENARIO: Readonly<Scenario> = {
   curves: DEFAULT_CURVES,
   scaling: DEFAULT_SCALING,
   machine: DEFAULT_MACHINE,
-  view: { tree: 'keys', focus: 'both', highlight: 'none' },
+  view: { tree: 'keys', focus: 'both', highlight: 'none', subject: 'trees' },
   tour: null,
   tourPack: null,
   embed: { on: false, from: null, to: null, loop: false },
@@ -170,6 +178,7 @@ export const SCENARIO_PARAMS = [
   'tree',
   'focus',
   'hl',
+  'subject',
   'tour',
   'tourz',
   'embed',

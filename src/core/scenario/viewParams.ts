@@ -26,6 +26,9 @@ export function parseViewParams(
   choiceParam(get, errors, 'hl', ['none', 'entry'] as const, 'none', (value) => {
     view.highlight = value;
   });
+  choiceParam(get, errors, 'subject', ['trees', 'pages'] as const, 'trees', (value) => {
+    view.subject = value;
+  });
   scenario.view = view;
 
   const opText = get('op');

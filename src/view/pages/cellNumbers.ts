@@ -1,4 +1,5 @@
-// Numbers in the page grid's larger cells: resident pages' LRU rank, and p<page> in the corner.
+// Numbers in the page grid's larger cells: resident pages' LRU rank, and p<page> in the corner,
+// never smaller than the least size the stage allows.
 
 import { CANVAS_FONT, setCanvasFont } from './canvasFont';
 import { lruSpan, shadeOf } from './colours';
@@ -6,38 +7,62 @@ import { cellX, cellY, type GridGeometry, PAGE_NUMBER_FROM } from './gridGeometr
 import type { Paint } from './paint';
 import type { GridSnapshot } from './snapshot';
 
-/** Ranks in every resident cell; page numbers too from PAGE_NUMBER_FROM CSS px up. */
+/** The text sizes (CSS px) a grid's numbers were drawn at: 0 for numbers not drawn. */
+export interface CellTextSizes {
+  rank: number;
+  page: number;
+}
+
+/** Of a cell of `css` CSS px: the rank's size (three-character labels take the smaller one). */
+export function rankSizes(css: number): { rank: number; small: number } {
+  return { rank: css * 0.4, small: css * 0.3 };
+}
+
+/** The page label's size in a cell of `css` CSS px. */
+export function pageLabelSize(css: number): number {
+  return Math.max(9, css * 0.26);
+}
+
+/**
+ * Ranks in every resident cell, and p<page> in the corner, each only where it reaches `least` CSS
+ * px (11, or 18 on a projector): a number too small to read is not drawn. Returns the sizes drawn.
+ */
 export function drawCellNumbers(
   ctx: CanvasRenderingContext2D,
   g: GridGeometry,
   paint: Paint,
   snapshot: GridSnapshot,
-): void {
+  least: number,
+): CellTextSizes {
   const { cell } = g;
   const { ranks } = snapshot;
-  const withPage = g.css >= PAGE_NUMBER_FROM;
+  const sizes = rankSizes(g.css);
+  const pageSize = pageLabelSize(g.css);
+  const withPage = g.css >= PAGE_NUMBER_FROM && pageSize >= least;
   const span = lruSpan(snapshot.residentCount);
+  const drawn: CellTextSizes = { rank: 0, page: 0 };
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const rankFont = `700 ${Math.round(cell * 0.4)}px ${CANVAS_FONT}`;
-  const smallRankFont = `700 ${Math.round(cell * 0.3)}px ${CANVAS_FONT}`;
+  const px = (css: number): number => Math.round(css * g.dpr);
+  const rankFont = `700 ${px(sizes.rank)}px ${CANVAS_FONT}`;
+  const smallRankFont = `700 ${px(sizes.small)}px ${CANVAS_FONT}`;
   for (let page = 0; page < g.count; page++) {
     const rank = ranks[page];
     if (rank === 0) continue;
-    ctx.fillStyle = paint.rampText[shadeOf(rank, span)];
     // Under FIFO, CLOCK or OPT the policy's own mark replaces the rank (snapshot.labels).
     const text = snapshot.labels?.get(page) ?? String(rank);
+    const size = text.length >= 3 ? sizes.small : sizes.rank;
+    if (size < least) continue;
+    ctx.fillStyle = paint.rampText[shadeOf(rank, span)];
     setCanvasFont(ctx, text.length >= 3 ? smallRankFont : rankFont);
-    ctx.fillText(text, cellX(g, page) + cell / 2, cellY(g, page) + cell * (withPage ? 0.58 : 0.5));
+    ctx.fillText(text, cellX(g, page) + cell / 2, cellY(g, page) + cell * (withPage ? 0.6 : 0.5));
+    drawn.rank = drawn.rank === 0 ? size : Math.min(drawn.rank, size);
   }
-  if (!withPage) return;
+  if (!withPage) return drawn;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  setCanvasFont(
-    ctx,
-    `${Math.max(Math.round(9 * g.dpr), Math.round(cell * 0.24))}px ${CANVAS_FONT}`,
-  );
-  const inset = Math.round(cell * 0.08);
+  setCanvasFont(ctx, `${px(pageSize)}px ${CANVAS_FONT}`);
+  const inset = Math.round(cell * 0.06);
   for (let page = 0; page < g.count; page++) {
     const rank = ranks[page];
     ctx.fillStyle = rank === 0 ? paint.untouchedText : paint.rampText[shadeOf(rank, span)];
@@ -45,4 +70,6 @@ export function drawCellNumbers(
     ctx.fillText(`p${page}`, cellX(g, page) + inset, cellY(g, page) + inset);
   }
   ctx.globalAlpha = 1;
+  drawn.page = pageSize;
+  return drawn;
 }

@@ -67,6 +67,8 @@ export class PageGridView {
    * Forgotten when the side's size changes.
    */
   private room: number | undefined = undefined;
+  /** The least text size (CSS px) of the numbers in cells: 11, or 18 on a projector. */
+  private leastText = 11;
   private readonly sideObserver: ResizeObserver;
   private frame = 0;
   private hovered: number | null = null;
@@ -132,6 +134,14 @@ export class PageGridView {
 
     this.canvas.addEventListener('mousemove', (event) => this.hover(this.pageAt(event)));
     this.canvas.addEventListener('mouseleave', () => this.hover(null));
+  }
+
+  /** Numbers smaller than `px` CSS px are not drawn (the stage's least text size). */
+  setLeastText(px: number): void {
+    if (px === this.leastText) return;
+    this.leastText = px;
+    this.geometry = null;
+    this.schedule();
   }
 
   render(view: ViewState, current: SimEvent | null, highlightPages: ReadonlySet<number>): void {
@@ -231,7 +241,10 @@ export class PageGridView {
       fills.sort(this.snapshot, count);
       paintCells(ctx, g, paint, fills, this.snapshot.states);
     }
-    if (g.css >= RANK_FROM) drawCellNumbers(ctx, g, paint, this.snapshot);
+    const text =
+      g.css >= RANK_FROM
+        ? drawCellNumbers(ctx, g, paint, this.snapshot, this.leastText)
+        : { rank: 0, page: 0 };
     drawHighlight(ctx, g, paint.palette.highlight, highlight);
 
     const marked = pageMarksOf(current).filter((m) => m.page >= 0 && m.page < count);
@@ -250,6 +263,9 @@ export class PageGridView {
     this.element.setAttribute('aria-label', g.perCell > 1 ? `${label}; ${perCellText}` : label);
     Object.assign(this.element.dataset, gridDataset(counts, g.css, marked), {
       perCell: String(g.perCell),
+      // The canvas's text sizes (CSS px), for the layout checks: canvas text counts as text.
+      rankPx: text.rank.toFixed(1),
+      labelPx: text.page.toFixed(1),
     });
     if (this.hovered !== null) this.canvas.title = this.describe(this.hovered);
   }

@@ -50,6 +50,8 @@ export class RaceChart {
   private readonly cursorLine: Part<SVGLineElement>;
   private readonly xAxis: Part<SVGGElement>;
   private readonly yAxis: Part<SVGGElement>;
+  private readonly xTitle: Part<SVGTextElement>;
+  private readonly yTitle: Part<SVGTextElement>;
   private data: RaceData | null = null;
   private cursor: RaceCursor | null = null;
   private x = scaleLinear();
@@ -91,7 +93,18 @@ export class RaceChart {
     const hit = this.svg.append('rect').attr('class', 'race-hit');
     hit.on('pointermove', (event: PointerEvent) => this.hover(event));
     hit.on('pointerleave', () => this.sayReadout(null));
-    this.sizer = new PlotSizer(this.plot, { width: 600, height: 120, minHeight: 90 }, () =>
+    // Axis titles: beside the y axis, and left of the x axis's first tick (its numbers follow).
+    this.yTitle = this.svg
+      .append('text')
+      .attr('class', 'race-axis-label')
+      .attr('text-anchor', 'middle')
+      .text('transfers');
+    this.xTitle = this.svg
+      .append('text')
+      .attr('class', 'race-axis-label')
+      .attr('text-anchor', 'end')
+      .text('operation');
+    this.sizer = new PlotSizer(this.plot, { width: 600, height: 120, minHeight: 56 }, () =>
       this.draw(),
     );
   }
@@ -143,6 +156,12 @@ export class RaceChart {
         .tickFormat((v) => yLabel(v.valueOf()))
         .tickSizeOuter(0),
     );
+    const axisY = MARGIN.top + plotH;
+    this.xTitle.attr('x', MARGIN.left - 10).attr('y', axisY + 17);
+    // Rotated, the title needs the plot's height; a short plot's legend line says "transfers".
+    this.yTitle
+      .attr('display', plotH >= 64 ? null : 'none')
+      .attr('transform', `translate(12,${(MARGIN.top + axisY) / 2}) rotate(-90)`);
     this.lines.forEach((line, side) => {
       line.attr('d', sampledPath(data.ops, data.transfers[side], this.x, this.y, plotW));
     });
