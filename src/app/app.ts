@@ -74,9 +74,12 @@ export class App {
 
   /** The screen as the layout sees it. */
   private stage(): Stage {
+    // The layout viewport (what CSS lays out in), not innerWidth: a phone zoomed out to show a
+    // page too wide would report that width and keep the page too wide.
+    const root = document.documentElement;
     return {
-      width: window.innerWidth,
-      height: window.innerHeight,
+      width: root.clientWidth || window.innerWidth,
+      height: root.clientHeight || window.innerHeight,
       presenting: this.page.presenter.presenting,
     };
   }
@@ -86,6 +89,7 @@ export class App {
     const scenario = this.session.scenario;
     this.page.chrome.applyLayout(stageLayout(this.stage(), scenario), this.page.panels);
     this.page.chrome.apply(scenario, this.page);
+    this.page.refreshSideSwitch();
     this.tour.show();
   }
 

@@ -4,6 +4,7 @@
 import { SIDES } from '../../core/replay/side';
 import { parseScenario } from '../../core/scenario/parse';
 import type { Scenario } from '../../core/scenario/scenario';
+import { STRUCTURES } from '../../core/structures/registry';
 import { ControlsForm } from '../controls/controlsForm';
 import { CurvesPanel } from '../curves/curvesPanel';
 import { el } from '../dom';
@@ -27,6 +28,7 @@ import { StepPanel } from '../step/stepPanel';
 import { TimelinePreparer } from '../timelinePreparer';
 import { buildTopActions, type TopActions } from '../topActions';
 import type { TourController } from '../tour/tourController';
+import { headerMenu, sideSwitch, swipeToStep, treeZoom } from './touch';
 import { ViewChrome } from './viewChrome';
 
 /** The page's parts, as the session, the tour and the painter use them. */
@@ -49,6 +51,8 @@ export interface Page {
   presenter: Presenter;
   embed: EmbedChrome;
   topActions: TopActions;
+  /** Names the two sides on the phone's side switch (after a scenario with other structures). */
+  refreshSideSwitch: () => void;
 }
 
 /** Who answers the page's controls; read when a control is used, not while building. */
@@ -123,8 +127,10 @@ export function assemblePage(
         'Binary heap vs Kamp’s B-heap over LRU virtual memory (“You’re Doing It Wrong”, 2010)',
       ]),
     ]),
+    chrome.summary,
     topActions.root,
   ]);
+  header.insertBefore(headerMenu(header, topActions.root), topActions.root);
   // After the top bar: the legend reads the palette of the theme it applied.
   const traceExport = new TraceExport(() => session().scenario);
   const videoExport = new VideoExport({
@@ -167,15 +173,23 @@ export function assemblePage(
   playback.transport.root.append(predict.toggle);
   const raceBox = el('div', { class: 'race-box' });
   const race = new RacePanel(raceBox);
+  const sides = el(
+    'div',
+    { class: 'sides' },
+    panels.map((panel) => panel.root),
+  );
+  const switcher = sideSwitch(sides, () => {
+    const scenario = session().scenario;
+    return [STRUCTURES[scenario.left].short, STRUCTURES[scenario.right].short];
+  });
+  for (const panel of panels) treeZoom(panel);
+  swipeToStep(sides, (delta) => playback.stepBy(delta));
   stage.append(
     el('div', { class: 'main-column' }, [
       memorySlider.root,
       predict.root,
-      el(
-        'div',
-        { class: 'sides' },
-        panels.map((panel) => panel.root),
-      ),
+      switcher.root,
+      sides,
       raceBox,
     ]),
     sidebar.root,
@@ -212,5 +226,6 @@ export function assemblePage(
     presenter,
     embed,
     topActions,
+    refreshSideSwitch: switcher.refresh,
   };
 }

@@ -3,7 +3,8 @@
 
 import { SIDES } from '../../core/replay/side';
 import type { Scenario } from '../../core/scenario/scenario';
-import { el } from '../dom';
+import { scenarioSummary } from '../controls/summary';
+import { el, setText } from '../dom';
 import type { EmbedChrome } from '../embed';
 import type { StageLayout } from '../frame/stageLayout';
 import type { SidePanel } from '../sidePanel';
@@ -14,6 +15,8 @@ export class ViewChrome {
   readonly drawer: HTMLElement;
   /** "⚙ Scenario": opens and folds the drawer. */
   readonly toggle: HTMLButtonElement;
+  /** The folded controls' one line: what runs ("Binary heap vs B-heap · 48 items · …"); opens them. */
+  readonly summary: HTMLButtonElement;
   /** The visitor opened (false) or folded (true) the controls; null: the layout decides. */
   private folded: boolean | null = null;
   /** The layout folds the controls by default (below 1440 px, presenting). */
@@ -35,6 +38,18 @@ export class ViewChrome {
       const open = this.drawer.hidden;
       this.folded = !open;
       this.showControls(open);
+    });
+    this.summary = el('button', {
+      type: 'button',
+      class: 'controls-summary',
+      'data-testid': 'controls-summary',
+      'aria-controls': 'scenario-controls',
+      title: 'The scenario that runs: open its settings',
+    });
+    this.summary.addEventListener('click', () => {
+      this.folded = false;
+      this.showControls(true);
+      this.drawer.querySelector<HTMLElement>('select, input')?.focus();
     });
   }
 
@@ -66,7 +81,10 @@ export class ViewChrome {
       const side = SIDES[sideIndex];
       panel.root.classList.toggle('dimmed', view.focus !== 'both' && view.focus !== side);
     });
+    // A scene about one side gives it the larger share of the width (layout.css).
+    document.documentElement.dataset.focus = view.focus;
     parts.embed.apply(scenario);
+    setText(this.summary, scenarioSummary(scenario));
     // The scenario's controls are for the bare lab; a scene opens with them folded away.
     const touring = typeof scenario.tour === 'number';
     this.showControls(!touring && !(this.folded ?? this.foldByDefault));
@@ -74,6 +92,7 @@ export class ViewChrome {
 
   private showControls(open: boolean): void {
     this.drawer.hidden = !open;
+    this.summary.hidden = open;
     this.toggle.setAttribute('aria-expanded', String(open));
     this.toggle.classList.toggle('active', open);
   }
