@@ -68,7 +68,7 @@ export class SidePanel {
       const value = el('dd', { 'data-testid': `${counter.stem}-${side}` }, ['0']);
       this.counterCells.set(counter.stem, value);
       const label = counter.stem === 'swaps' ? this.swapLabel : el('dt', {}, [counter.label]);
-      counters.append(el('div', { class: 'counter' }, [label, value]));
+      counters.append(el('div', { class: `counter counter-${counter.stem}` }, [label, value]));
     }
     this.timeCell = el('dd', { 'data-testid': `time-${side}` }, ['0']);
     counters.append(

@@ -192,6 +192,7 @@ export function assemblePage(
       sides,
       raceBox,
     ]),
+    tourUi.story.root,
     sidebar.root,
   );
   const embed = new EmbedChrome();

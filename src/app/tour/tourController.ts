@@ -10,6 +10,7 @@ import { el } from '../dom';
 import type { HistoryMode, LinkWriter } from '../link';
 import { TourBand } from './tourBand';
 import { TourEditor } from './tourEditor';
+import { TourStory } from './tourStory';
 import { activeTour, sceneLink, sceneScenario, showsScene, viewAsSceneLink } from './tours';
 
 /** What the tour needs of the page. */
@@ -29,6 +30,8 @@ export class TourController {
   readonly opener: HTMLButtonElement;
   /** "✎ Tours" and its dialog. */
   readonly editor: TourEditor;
+  /** The tour on a phone: every scene a section to scroll through under the figure. */
+  readonly story: TourStory;
   /** The scene last opened, as it opened: "back to the scene" shows once the page differs. */
   private openedScene: Scenario | null = null;
 
@@ -48,13 +51,20 @@ export class TourController {
           window.location.href,
         ).href,
     });
+    this.story = new TourStory({
+      go: (scene) => this.goToScene(scene, 'replace'),
+      close: () => this.close(),
+    });
     this.opener = el('button', { type: 'button', 'data-testid': 'tour-open' }, ['▶ Tour']);
     this.opener.title = 'Kamp’s argument, scene by scene';
     this.opener.addEventListener('click', () => this.goToScene(1));
   }
 
-  /** Opens scene `scene` of the tour on screen, as its own link would. */
-  goToScene(scene: number): void {
+  /**
+   * Opens scene `scene` of the tour on screen, as its own link would; `history` says whether it
+   * adds an entry (a click, a key) or replaces the one there (scrolling through the story).
+   */
+  goToScene(scene: number, history: HistoryMode = 'push'): void {
     const scenario = this.host.scenario();
     const tour = activeTour(scenario);
     if (scene < 1 || scene > tour.scenes.length) return;
@@ -62,7 +72,7 @@ export class TourController {
     this.host.show(
       parseScenario(sceneLink(tour, scene, scenario.tourPack)),
       `Scene ${scene}`,
-      'push',
+      history,
     );
   }
 
@@ -106,12 +116,18 @@ export class TourController {
     const touring = typeof at === 'number' && !scenario.embed.on;
     document.documentElement.classList.toggle('touring', touring);
     this.opener.hidden = touring || scenario.embed.on;
+    const layout = document.documentElement.dataset.layout;
+    const phone = layout === 'phone' || layout === 'phone-landscape';
     if (!touring) {
       this.band.hide();
+      this.story.root.hidden = true;
+      this.story.show(activeTour(scenario), 1, false);
       return;
     }
     const tour = activeTour(scenario);
     const scene = Math.min(at, tour.scenes.length);
+    this.story.root.hidden = !phone;
+    this.story.show(tour, scene, phone);
     const changed = this.openedScene !== null && !showsScene(scenario, this.openedScene);
     this.band.show(tour, scene, changed);
   }

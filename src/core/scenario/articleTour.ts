@@ -55,7 +55,7 @@ export const ARTICLE_TOUR: Tour = {
       caption:
         'Only 3 of the 7 pages stay resident. Every page read back in (page-in) and every dirty page written out (write-back) is a transfer; the chart below counts them operation by operation as the two heaps do the same work. Press Play.',
       source: 'The article: "the kernel paged it out to secondary storage"',
-      link: `${HEAPS}&frames=3&op=97`,
+      link: `${HEAPS}&frames=3&op=97&subject=pages`,
     },
     {
       title: 'Figure 1: the whole range',

@@ -130,11 +130,15 @@ export class RaceChart {
     const last = data.ops.length - 1;
     const operations = data.ops[last];
     const most = Math.max(1, data.transfers[0][last], data.transfers[1][last]);
-    const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
+    // The left margin holds the y ticks and, left of the first x tick, the x axis's title: as
+    // wide as that title is in the chart's type (a projector's is larger).
+    const titleWidth = this.xTitle.node()?.getComputedTextLength() ?? 0;
+    const left = Math.max(MARGIN.left, Math.ceil(titleWidth) + 16);
+    const plotW = Math.max(10, width - left - MARGIN.right);
     const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
     this.x = scaleLinear()
       .domain([0, Math.max(1, operations)])
-      .range([MARGIN.left, MARGIN.left + plotW]);
+      .range([left, left + plotW]);
     this.y = scaleLinear()
       .domain([0, most])
       .nice()
@@ -150,14 +154,14 @@ export class RaceChart {
         .tickFormat((v) => xLabel(v.valueOf()))
         .tickSizeOuter(0),
     );
-    this.yAxis.attr('transform', `translate(${MARGIN.left},0)`).call(
+    this.yAxis.attr('transform', `translate(${left},0)`).call(
       axisLeft(this.y)
         .tickValues(yValues)
         .tickFormat((v) => yLabel(v.valueOf()))
         .tickSizeOuter(0),
     );
     const axisY = MARGIN.top + plotH;
-    this.xTitle.attr('x', MARGIN.left - 10).attr('y', axisY + 17);
+    this.xTitle.attr('x', left - 10).attr('y', axisY + 17);
     // Rotated, the title needs the plot's height; a short plot's legend line says "transfers".
     this.yTitle
       .attr('display', plotH >= 64 ? null : 'none')
@@ -167,7 +171,7 @@ export class RaceChart {
     });
     this.svg
       .select<SVGRectElement>('.race-hit')
-      .attr('x', MARGIN.left)
+      .attr('x', left)
       .attr('y', MARGIN.top)
       .attr('width', plotW)
       .attr('height', plotH);
