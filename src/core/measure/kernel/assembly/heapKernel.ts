@@ -1,11 +1,11 @@
 // The heaps over real memory: binary, B-heap and aligned 4-/8-ary, uninstrumented, in
-// AssemblyScript compiled to WebAssembly by `npm run kernel` (src/cli/kernel.ts). Nothing here
+// AssemblyScript compiled to WebAssembly by `npm run kernel` (scripts/kernel.ts). Nothing here
 // models memory: the caches, the TLB and the page tables of the machine running it do.
 //
-// Same arithmetic as src/core/structures/heap/indexMaps.ts (Varnish's vbh.c: the index maps are
-// the only difference between the layouts) and the same decisions as heap.ts (the second child
-// only if strictly smaller, stop only if the parent is strictly smaller, delete and reorder sift
-// up then down), so for the same keys it pops the same items after the same comparisons:
+// The index maps are structures/heap/assembly/indexMaps.ts's (Varnish's vbh.c: they are the only
+// difference between the layouts) and the decisions are heap.ts's (the second child only if
+// strictly smaller, stop only if the parent is strictly smaller, delete and reorder sift up then
+// down), so for the same keys it pops the same items after the same comparisons:
 // tests/core/measure/heapKernel.test.ts checks it against the instrumented core.
 //
 // Two item forms, each slot 8 bytes (a 4 KB page holds 512, as in the article):
@@ -21,6 +21,9 @@
 // every line it touches (the heap's slots, objects and handle table) to the host in batches:
 // that is the prediction's trace (src/core/measure/trace.ts); the measured variant reports
 // nothing and counts nothing but operations and a hash of the popped ids.
+
+import { growMemoryTo } from '../../../memory/kernel/assembly/growMemory';
+import { BHeap, Binary, Dary, setPageSlots } from '../../../structures/heap/assembly/indexMaps';
 
 // ---- the host's trace sink --------------------------------------------------------------------
 
@@ -58,12 +61,6 @@ let layoutCode: i32 = 0; // 0 binary, 1 B-heap, 2 4-ary, 3 8-ary
 let formCode: i32 = KEY_FORM;
 let workloadCode: i32 = PHK;
 let items: u32 = 0; // N
-
-// B-heap page geometry, in slots: P, log2 P, P - 1, P / 2.
-let pageSlots: u64 = 8;
-let pageShift: u64 = 3;
-let pageMask: u32 = 7;
-let half: u64 = 4;
 
 let slots: usize = 0; // slot s at slots + 8 s
 let objects: usize = 0; // ref form: object k at objects + 32 k
@@ -141,146 +138,38 @@ class Traced {
 const MEASURED = new Measured();
 const TRACED = new Traced();
 
-// ---- the index maps (indexMaps.ts), one marker type each ---------------------------------------
+// ---- the index maps: structures/heap/assembly/indexMaps.ts, one marker type each ----------------
 
 function slotAt(slot: u32): usize {
   return slots + ((<usize>slot) << 3);
 }
 
-/** Children 2u and 2u + 1 (Williams 1964). */
-@final
-class Binary {
-  @inline get root(): u32 {
-    return 1;
-  }
-  @inline get wide(): bool {
-    return false;
-  }
-  @inline parent(slot: u32): u32 {
-    return slot >>> 1;
-  }
-  @inline firstChild(slot: u32): u64 {
-    return (<u64>slot) << 1;
-  }
-  @inline secondChild(slot: u32): u64 {
-    return ((<u64>slot) << 1) + 1;
-  }
-  @inline lastChild(slot: u32): u64 {
-    return ((<u64>slot) << 1) + 1;
-  }
-}
-
-/** Kamp's B-heap: indexMaps.ts's BHeapLayout, line for line. Child slots pass 2^32 for 2 MB pages. */
-@final
-class BHeap {
-  @inline get root(): u32 {
-    return 1;
-  }
-  @inline get wide(): bool {
-    return false;
-  }
-  @inline parent(slot: u32): u32 {
-    const page = <u64>slot >> pageShift;
-    const position = slot & pageMask;
-    if (page === 0 || position >= 4) return slot - position + (position >>> 1);
-    if (position >= 2) return slot - 2;
-    const pageAbove = page - 1;
-    const grandPage = pageAbove / half;
-    return <u32>(grandPage * pageSlots + half + (pageAbove - grandPage * half));
-  }
-  @inline firstChild(slot: u32): u64 {
-    const position = slot & pageMask;
-    if (position < 2 && <u64>slot >= pageSlots) return <u64>slot + 2;
-    if (<u64>position >= half) {
-      const page = <u64>slot >> pageShift;
-      const childPage = page * half + (<u64>position & (half - 1)) + 1;
-      return childPage * pageSlots;
-    }
-    return <u64>slot + position;
-  }
-  @inline secondChild(slot: u32): u64 {
-    if ((slot & pageMask) < 2 && <u64>slot >= pageSlots) return <u64>slot + 2;
-    return this.firstChild(slot) + 1;
-  }
-  @inline lastChild(slot: u32): u64 {
-    return this.secondChild(slot);
-  }
-}
-
-/** LaMarca & Ladner's aligned 4-heap: root at slot 3, children 4(s - 2) .. 4(s - 2) + 3. */
-@final
-class Dary4 {
-  @inline get root(): u32 {
-    return 3;
-  }
-  @inline get wide(): bool {
-    return true;
-  }
-  @inline parent(slot: u32): u32 {
-    return (slot >>> 2) + 2;
-  }
-  @inline firstChild(slot: u32): u64 {
-    return (<u64>(slot - 2)) << 2;
-  }
-  @inline secondChild(slot: u32): u64 {
-    return ((<u64>(slot - 2)) << 2) + 1;
-  }
-  @inline lastChild(slot: u32): u64 {
-    return ((<u64>(slot - 2)) << 2) + 3;
-  }
-}
-
-/** The aligned 8-heap: root at slot 7, children 8(s - 6) .. 8(s - 6) + 7. */
-@final
-class Dary8 {
-  @inline get root(): u32 {
-    return 7;
-  }
-  @inline get wide(): bool {
-    return true;
-  }
-  @inline parent(slot: u32): u32 {
-    return (slot >>> 3) + 6;
-  }
-  @inline firstChild(slot: u32): u64 {
-    return (<u64>(slot - 6)) << 3;
-  }
-  @inline secondChild(slot: u32): u64 {
-    return ((<u64>(slot - 6)) << 3) + 1;
-  }
-  @inline lastChild(slot: u32): u64 {
-    return ((<u64>(slot - 6)) << 3) + 7;
-  }
-}
-
 const BINARY = new Binary();
 const BHEAP = new BHeap();
-const DARY4 = new Dary4();
-const DARY8 = new Dary8();
+const DARY4 = new Dary<u32>(); // the aligned 4-heap: root at slot 3, children 4(s - 2) .. 4(s - 2) + 3
+const DARY8 = new Dary<u64>(); // the aligned 8-heap: root at slot 7, children 8(s - 6) .. 8(s - 6) + 7
 
 // ---- the item forms: what a slot word is, how its key is read, what a move writes ---------------
 
-/** Keys in the slots: word = id << 32 | key. No handle table (the article's workload needs none). */
-@final
-class Keys {
+/** Keys in the slots: word = id << 32 | key. */
+class KeyWords {
   @inline keyOf<T>(_t: T, word: u64): u32 {
     return <u32>word;
   }
   @inline idOf<T>(_t: T, word: u64): u32 {
     return <u32>(word >>> 32);
   }
+}
+
+/** Keys in the slots, no handle table (the article's workload needs none). */
+@final
+class Keys extends KeyWords {
   @inline moved<T>(_t: T, _word: u64, _slot: u32): void {}
 }
 
 /** Keys in the slots, and the handle table the expiry workload deletes and reorders through. */
 @final
-class KeysWithHandles {
-  @inline keyOf<T>(_t: T, word: u64): u32 {
-    return <u32>word;
-  }
-  @inline idOf<T>(_t: T, word: u64): u32 {
-    return <u32>(word >>> 32);
-  }
+class KeysWithHandles extends KeyWords {
   @inline moved<T>(t: T, word: u64, slot: u32): void {
     const at = handles + ((<usize>(word >>> 32)) << 2);
     store<u32>(at, slot);
@@ -652,10 +541,10 @@ function runVariant<T>(t: T): void {
       runLayout<BHeap, T>(BHEAP, t);
       break;
     case 2:
-      runLayout<Dary4, T>(DARY4, t);
+      runLayout<Dary<u32>, T>(DARY4, t);
       break;
     default:
-      runLayout<Dary8, T>(DARY8, t);
+      runLayout<Dary<u64>, T>(DARY8, t);
   }
 }
 
@@ -677,10 +566,7 @@ export function init(layout: i32, pageLog2: i32, form: i32, workload: i32, n: u3
   formCode = form;
   workloadCode = workload;
   items = n;
-  pageShift = <u64>pageLog2;
-  pageSlots = (<u64>1) << pageShift;
-  pageMask = <u32>(pageSlots - 1);
-  half = pageSlots >> 1;
+  setPageSlots(<u32>pageLog2);
   // Expiry holds up to 2N items (N filled, at most one more per tick) and hands out 2N ids.
   const capacity: u64 = workload === PHK ? <u64>n : 2 * <u64>n;
   const ids: u64 = workload === PHK ? <u64>n * 2 : 2 * <u64>n;
@@ -697,10 +583,7 @@ export function init(layout: i32, pageLog2: i32, form: i32, workload: i32, n: u3
   const bitWords: u64 = (8 * <u64>n + 128 + 31) / 32;
   if (workload === EXPIRY) at = align(at + 4 * capacity + 4 * positions + 4 * bitWords, LINE);
   const end = at;
-  if (end > 0xffff0000) return -1;
-  const needed = <i32>((end + 0xffff) >> 16);
-  const have = memory.size();
-  if (needed > have && memory.grow(needed - have) < 0) return -1;
+  if (end > 0xffff0000 || !growMemoryTo(<usize>end)) return -1;
   slots = <usize>slotsAt;
   objects = <usize>objectsAt;
   handles = <usize>handlesAt;

@@ -1,9 +1,11 @@
 // FIFO and CLOCK replayed over a page trace, in AssemblyScript compiled to WebAssembly by
-// `npm run kernel` (src/cli/buildKernel.ts): policyReplay.ts copies the trace in a chunk at a time
+// `npm run kernel` (scripts/kernel.ts): policyReplay.ts copies the trace in a chunk at a time
 // and this loop accounts it. The rules are ringPagers.ts's; policyReplay.ts says why it pays.
 //
 // Every array lives in this instance's linear memory, laid out by init(); pointers are byte
 // offsets (usize), indexes are in the named space (page, frame).
+
+import { growMemoryTo } from './growMemory';
 
 // Entries per chunk of the trace the caller copies in: 2 MiB of 16-bit entries.
 const CHUNK_ENTRIES: i32 = 1 << 20;
@@ -51,9 +53,7 @@ export function init(pages: i32, frames: i32, wide: i32): usize {
   at += <usize>pages;
   referenced = at;
   at += <usize>ring;
-  const needed = <i32>((at + 0xffff) >>> 16);
-  const have = memory.size();
-  if (needed > have && memory.grow(needed - have) < 0) unreachable();
+  if (!growMemoryTo(at)) unreachable();
   memory.fill(frameOf, 0xff, (<usize>pages) << 2);
   memory.fill(dirty, 0, (<usize>pages) << 1);
   memory.fill(referenced, 0, <usize>ring);

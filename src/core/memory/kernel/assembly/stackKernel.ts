@@ -1,5 +1,5 @@
 // The accounting half of the one-pass curves (stackDistances.ts), in AssemblyScript, compiled to
-// WebAssembly by `npm run kernel` (src/cli/buildKernel.ts). stackDistances.ts queues the heap's page
+// WebAssembly by `npm run kernel` (scripts/kernel.ts). stackDistances.ts queues the heap's page
 // references; this turns each queued batch into LRU stack distances and difference arrays.
 //
 // Why WebAssembly: the same loop in TypeScript replayed the article's 1M-item binary heap (67M
@@ -12,6 +12,8 @@
 // The ideas are explained in stackDistances.ts (the stack algorithm, dirtyFrom, the two-level stack);
 // this file says only how they sit in memory. Every array lives in this instance's linear
 // memory, laid out by init(); pointers are byte offsets (usize), indexes are in the named space.
+
+import { growMemoryTo } from './growMemory';
 
 // Queue length: 16 KiB, so the queue stays in the L1 cache while the heap runs.
 const QUEUE_SIZE: i32 = 4096;
@@ -135,9 +137,7 @@ export function init(pages: i32, size: i32): usize {
   at += 64; // room for a masked read past the end
   endOfLayout = (at + 15) & ~15;
 
-  const needed = <i32>((at + 0xffff) >>> 16);
-  const have = memory.size();
-  if (needed > have && memory.grow(needed - have) < 0) unreachable();
+  if (!growMemoryTo(at)) unreachable();
   for (let page = 0; page < pages; page++) set(dirtyFrom, page, never);
   let start = 0;
   nodes = words >>> 4;

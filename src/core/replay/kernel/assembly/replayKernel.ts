@@ -12,12 +12,21 @@
 // merging: tests/core/replay/kernelSide.test.ts holds this file to the TypeScript recorder's
 // output, array for array.
 
+import { growMemoryTo } from '../../../memory/kernel/assembly/growMemory';
 import {
   consume,
   init as initStack,
   layoutEnd,
   queueLength,
 } from '../../../memory/kernel/assembly/stackKernel';
+import {
+  BHeap,
+  Binary,
+  Dary,
+  pageShift,
+  Strict,
+  setPageSlots,
+} from '../../../structures/heap/assembly/indexMaps';
 
 export {
   dirtyFromAt,
@@ -53,9 +62,6 @@ const BOUNCE: i32 = 2;
 // ---- the configuration (init) ------------------------------------------------------------------
 
 let layoutCode: i32 = 0;
-let pageSlots: i64 = 8; // P
-let pageShift: i32 = 3; // log2 P
-let half: i64 = 4; // P / 2
 let tracks = false; // keep each item's slot (operations name items)
 let pageCount: i32 = 0;
 
@@ -119,13 +125,11 @@ export function init(
   tracksItems: i32,
 ): i32 {
   layoutCode = layout;
-  pageSlots = <i64>itemsPerPage;
-  pageShift = ctz<i32>(itemsPerPage);
-  half = <i64>(itemsPerPage >>> 1);
+  setPageSlots(ctz<i32>(itemsPerPage));
   capacity = heapCapacity;
   pageCount = pages;
   tracks = tracksItems !== 0;
-  root = layout === DARY4 ? 3 : layout === DARY8 ? 7 : 1;
+  root = layout === DARY4 ? DARY4_MAP.root : layout === DARY8 ? DARY8_MAP.root : BINARY_MAP.root;
   tail = root - 1;
   queue = initStack(pages, topSize);
   queueSize = queueLength();
@@ -144,9 +148,7 @@ export function init(
   at += tracks ? (<usize>max(1, itemCount)) << 2 : 4;
   opKinds = at;
   at += <usize>operations;
-  const needed = <i32>((at + 0xffff) >>> 16);
-  const have = memory.size();
-  if (needed > have && memory.grow(needed - have) < 0) return -1;
+  if (!growMemoryTo(at)) return -1;
   return 0;
 }
 
@@ -222,129 +224,20 @@ export function setHeap(
   opAccesses = newOpAccesses;
   if (!tracks) return;
   for (let slot = root; slot <= tail; slot++) {
-    if (layoutCode === STRICT && isGap(slot)) continue;
+    if (layoutCode === STRICT && STRICT_MAP.isGap(slot)) continue;
     setHandle(load<i32>(items + ((<usize>slot) << 2)), slot);
   }
 }
 
-// ---- the index maps (structures/heap/indexMaps.ts), one marker type each ----------------------
-// Children are computed in 64 bits: a leaf's child slot can pass 2^31.
+// ---- the index maps: structures/heap/assembly/indexMaps.ts, one marker type each ----------------
+// They take u32 slots and give u64 children; this file's slots are i32, never negative nor past
+// 2^31, so the conversions between them change no value.
 
-@final
-class Binary {
-  @inline parent(slot: i32): i32 {
-    return slot >>> 1;
-  }
-  @inline firstChild(slot: i32): i64 {
-    return (<i64>slot) << 1;
-  }
-  @inline secondChild(slot: i32): i64 {
-    return ((<i64>slot) << 1) + 1;
-  }
-  @inline lastChild(slot: i32): i64 {
-    return ((<i64>slot) << 1) + 1;
-  }
-}
-
-/** BHeapLayout: the magical positions 0 and 1 of a page have one child each. */
-@final
-class BHeap {
-  @inline parent(slot: i32): i32 {
-    const page = <i64>slot >> pageShift;
-    const position = <i64>slot - page * pageSlots;
-    if (page === 0 || position >= 4) return <i32>(<i64>slot - position + (position >>> 1));
-    if (position >= 2) return slot - 2;
-    const pageAbove = page - 1;
-    const grandPage = pageAbove / half;
-    return <i32>(grandPage * pageSlots + half + (pageAbove - grandPage * half));
-  }
-  @inline firstChild(slot: i32): i64 {
-    const position = <i64>slot & (pageSlots - 1);
-    if (position < 2 && <i64>slot >= pageSlots) return <i64>slot + 2;
-    if (position >= half) {
-      const page = <i64>slot >> pageShift;
-      return (page * half + (position & (half - 1)) + 1) * pageSlots;
-    }
-    return <i64>slot + position;
-  }
-  @inline secondChild(slot: i32): i64 {
-    if ((<i64>slot & (pageSlots - 1)) < 2 && <i64>slot >= pageSlots) return <i64>slot + 2;
-    return this.firstChild(slot) + 1;
-  }
-  @inline lastChild(slot: i32): i64 {
-    return this.secondChild(slot);
-  }
-}
-
-/** BHeapStrictLayout: pages below the first leave positions 0 and 1 empty. */
-@final
-class Strict {
-  @inline parent(slot: i32): i32 {
-    const page = <i64>slot >> pageShift;
-    const position = <i64>slot - page * pageSlots;
-    if (page === 0 || position >= 4) return <i32>(<i64>slot - position + (position >>> 1));
-    const pageAbove = page - 1;
-    const grandPage = pageAbove / half;
-    return <i32>(grandPage * pageSlots + half + (pageAbove - grandPage * half));
-  }
-  @inline firstChild(slot: i32): i64 {
-    const page = <i64>slot >> pageShift;
-    const position = <i64>slot - page * pageSlots;
-    if (position >= half) return (page * half + (position - half) + 1) * pageSlots + 2;
-    return <i64>slot + position;
-  }
-  @inline secondChild(slot: i32): i64 {
-    return this.firstChild(slot) + 1;
-  }
-  @inline lastChild(slot: i32): i64 {
-    return this.firstChild(slot) + 1;
-  }
-}
-
-/** DaryLayout with d = 4: root at slot 3, children 4(s - 2) .. 4(s - 2) + 3. */
-@final
-class Dary4 {
-  @inline parent(slot: i32): i32 {
-    return (slot >>> 2) + 2;
-  }
-  @inline firstChild(slot: i32): i64 {
-    return (<i64>(slot - 2)) << 2;
-  }
-  @inline secondChild(slot: i32): i64 {
-    return ((<i64>(slot - 2)) << 2) + 1;
-  }
-  @inline lastChild(slot: i32): i64 {
-    return ((<i64>(slot - 2)) << 2) + 3;
-  }
-}
-
-/** DaryLayout with d = 8: root at slot 7, children 8(s - 6) .. 8(s - 6) + 7. */
-@final
-class Dary8 {
-  @inline parent(slot: i32): i32 {
-    return (slot >>> 3) + 6;
-  }
-  @inline firstChild(slot: i32): i64 {
-    return (<i64>(slot - 6)) << 3;
-  }
-  @inline secondChild(slot: i32): i64 {
-    return ((<i64>(slot - 6)) << 3) + 1;
-  }
-  @inline lastChild(slot: i32): i64 {
-    return ((<i64>(slot - 6)) << 3) + 7;
-  }
-}
-
-// The strict B-heap's gaps (BHeapStrictLayout's after, before, isGap).
-function after(slot: i32): i32 {
-  return (<i64>slot + 1) % pageSlots === 0 ? slot + 3 : slot + 1;
-}
-function before(slot: i32): i32 {
-  return <i64>slot > pageSlots && <i64>slot % pageSlots === 2 ? slot - 3 : slot - 1;
-}
-function isGap(slot: i32): bool {
-  return slot === 0 || (<i64>slot >= pageSlots && <i64>slot % pageSlots < 2);
-}
+const BINARY_MAP = new Binary();
+const BHEAP_MAP = new BHeap();
+const STRICT_MAP = new Strict();
+const DARY4_MAP = new Dary<u32>(); // the aligned 4-heap: root at slot 3
+const DARY8_MAP = new Dary<u64>(); // the aligned 8-heap: root at slot 7
 
 // ---- the memory model: AllFramesCounter's queue, or nothing -----------------------------------
 
@@ -454,6 +347,26 @@ function handleOf(item: i32): i32 {
   return load<i32>(handles + ((<usize>item) << 2));
 }
 
+/** What the three sifts write: the sifted item stays in locals until it settles. */
+@final
+class Sift {
+  /** One step: the item in `from` (key `key`) moves into `slot`. */
+  @inline static move(slot: i32, from: i32, key: f64): void {
+    const moved = itemAt(from);
+    put(slot, key, moved);
+    swaps += 1;
+    setHandle(moved, slot);
+  }
+  /** The end: the sifted item (key `key`) goes where it stopped, if it moved; returns that slot. */
+  @inline static settle(slot: i32, start: i32, key: f64, item: i32): i32 {
+    if (slot !== start) {
+      put(slot, key, item);
+      setHandle(item, slot);
+    }
+    return slot;
+  }
+}
+
 function siftUp<L, M>(l: L, m: M, slot: i32): i32 {
   const key = keyAt(slot);
   const item = itemAt(slot);
@@ -467,17 +380,10 @@ function siftUp<L, M>(l: L, m: M, slot: i32): i32 {
     if (!(key < parentKey)) break;
     m.write(slot);
     m.write(parent);
-    const parentItem = itemAt(parent);
-    put(slot, parentKey, parentItem);
-    swaps += 1;
-    setHandle(parentItem, slot);
+    Sift.move(slot, parent, parentKey);
     slot = parent;
   }
-  if (slot !== start) {
-    put(slot, key, item);
-    setHandle(item, slot);
-  }
-  return slot;
+  return Sift.settle(slot, start, key, item);
 }
 
 /** Two children at most: one whole step a level (AllFramesCounter takes them so). */
@@ -485,7 +391,7 @@ function siftDown<L, M>(l: L, m: M, slot: i32): i32 {
   const key = keyAt(slot);
   const item = itemAt(slot);
   const start = slot;
-  const last = <i64>tail;
+  const last = <u64>tail;
   for (;;) {
     const firstWide = l.firstChild(slot);
     if (firstWide > last) break;
@@ -507,17 +413,10 @@ function siftDown<L, M>(l: L, m: M, slot: i32): i32 {
     const parentLess = key < childKey;
     m.step(slot, child, first, twoChildren ? second : -1, !parentLess);
     if (parentLess) break;
-    const childItem = itemAt(child);
-    put(slot, childKey, childItem);
-    swaps += 1;
-    setHandle(childItem, slot);
+    Sift.move(slot, child, childKey);
     slot = child;
   }
-  if (slot !== start) {
-    put(slot, key, item);
-    setHandle(item, slot);
-  }
-  return slot;
+  return Sift.settle(slot, start, key, item);
 }
 
 /** More than two children: heap.ts's siftDownWide, every reference on its own. */
@@ -525,7 +424,7 @@ function siftDownWide<L, M>(l: L, m: M, slot: i32): i32 {
   const key = keyAt(slot);
   const item = itemAt(slot);
   const start = slot;
-  const lastSlot = <i64>tail;
+  const lastSlot = <u64>tail;
   for (;;) {
     const firstWide = l.firstChild(slot);
     if (firstWide > lastSlot) break;
@@ -553,26 +452,19 @@ function siftDownWide<L, M>(l: L, m: M, slot: i32): i32 {
     if (key < childKey) break;
     m.write(slot);
     m.write(child);
-    const childItem = itemAt(child);
-    put(slot, childKey, childItem);
-    swaps += 1;
-    setHandle(childItem, slot);
+    Sift.move(slot, child, childKey);
     slot = child;
   }
-  if (slot !== start) {
-    put(slot, key, item);
-    setHandle(item, slot);
-  }
-  return slot;
+  return Sift.settle(slot, start, key, item);
 }
 
 function down<L, M>(l: L, m: M, slot: i32): i32 {
-  return layoutCode >= DARY4 ? siftDownWide<L, M>(l, m, slot) : siftDown<L, M>(l, m, slot);
+  return l.wide ? siftDownWide<L, M>(l, m, slot) : siftDown<L, M>(l, m, slot);
 }
 
 function insert<L, M>(l: L, m: M, item: i32, key: f64): void {
   if (count >= capacity) unreachable();
-  const slot = layoutCode === STRICT ? after(tail) : tail + 1;
+  const slot = layoutCode === STRICT ? STRICT_MAP.after(tail) : tail + 1;
   tail = slot;
   count++;
   opAccesses += 1;
@@ -584,7 +476,7 @@ function insert<L, M>(l: L, m: M, item: i32, key: f64): void {
 }
 
 function shrink(): void {
-  tail = layoutCode === STRICT ? before(tail) : tail - 1;
+  tail = layoutCode === STRICT ? STRICT_MAP.before(tail) : tail - 1;
   count--;
 }
 
@@ -667,12 +559,6 @@ function runOps<L, M>(l: L, m: M, from: i32, to: i32, counted: bool): void {
   }
 }
 
-const BINARY_MAP = new Binary();
-const BHEAP_MAP = new BHeap();
-const STRICT_MAP = new Strict();
-const DARY4_MAP = new Dary4();
-const DARY8_MAP = new Dary8();
-
 function runWith<M>(m: M, from: i32, to: i32, counted: bool): void {
   switch (layoutCode) {
     case BINARY:
@@ -685,10 +571,10 @@ function runWith<M>(m: M, from: i32, to: i32, counted: bool): void {
       runOps<Strict, M>(STRICT_MAP, m, from, to, counted);
       break;
     case DARY4:
-      runOps<Dary4, M>(DARY4_MAP, m, from, to, counted);
+      runOps<Dary<u32>, M>(DARY4_MAP, m, from, to, counted);
       break;
     default:
-      runOps<Dary8, M>(DARY8_MAP, m, from, to, counted);
+      runOps<Dary<u64>, M>(DARY8_MAP, m, from, to, counted);
       break;
   }
 }
