@@ -1,5 +1,5 @@
 // `npm run kernel`: rebuilds each generated WebAssembly module whose source, compiler or flags
-// changed (src/cli/kernel.ts); `--force` rebuilds them anyway.
+// changed (scripts/kernel.ts); `--force` rebuilds them anyway.
 
 import { buildKernel, builtStamp, KERNELS, kernelStamp } from './kernel';
 

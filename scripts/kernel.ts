@@ -3,11 +3,14 @@
 // with no loader to configure. The modules are generated, never committed: `npm ci` (the
 // `prepare` script) and `npm test` / `npm start` build each one whose stamp is out of date.
 //
-// Three kernels: the stack-distance accounting of the LRU sweep and the FIFO and CLOCK replays of
-// the policy sweeps (core/memory/kernel), and the heaps timed over real memory (core/measure/kernel).
+// Four kernels: the stack-distance accounting of the LRU sweep and the FIFO and CLOCK replays of
+// the policy sweeps (core/memory/kernel), the heaps timed over real memory (core/measure/kernel),
+// and a large run's heap side with the stack kernel compiled in (core/replay/kernel). The two
+// heap kernels share the index maps of core/structures/heap/assembly.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
@@ -16,63 +19,95 @@ export interface KernelSpec {
   name: string;
   /** The entry file. */
   source: string;
-  /** Other sources it imports (the stamp covers them too). */
-  imports?: readonly string[];
+  /** The other sources it is compiled from (importsOf: the stamp covers them too). */
+  imports: readonly string[];
   module: string;
   /** The generated constants: `${prefix}_STAMP` and `${prefix}_WASM`. */
   prefix: string;
   flags: readonly string[];
 }
 
-const path = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+/** A path from the repository's root. */
+const path = (relative: string): string =>
+  fileURLToPath(new URL(`../${relative}`, import.meta.url));
+
+/** `import … from './x'` and `export … from '../y'`: the files an AssemblyScript source imports. */
+const RELATIVE_IMPORT = /\b(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/**
+ * Every source `source` imports by a relative path, and those they import, in the order first
+ * met: read from the sources themselves, so a kernel's stamp cannot miss a file it is built from
+ * (the compiler's own library is covered by its version).
+ */
+export function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const visit = (file: string): void => {
+    for (const [, relative] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const imported = resolve(
+        dirname(file),
+        relative.endsWith('.ts') ? relative : `${relative}.ts`,
+      );
+      if (imported === source || found.includes(imported)) continue;
+      found.push(imported);
+      visit(imported);
+    }
+  };
+  visit(source);
+  return found;
+}
+
+/** A kernel built from `source` and the files it imports (paths from the repository's root). */
+function kernel(spec: Omit<KernelSpec, 'imports'>): KernelSpec {
+  const source = path(spec.source);
+  return { ...spec, source, imports: importsOf(source), module: path(spec.module) };
+}
 
 /**
  * -O3 with the stub runtime: the kernel allocates nothing, so it needs no garbage collector,
  * and without assertions it imports nothing (no `abort`). SIMD (128-bit) is in every browser
  * since 2023 (Safari 16.4) and in Node since 16.
  */
-export const STACK_KERNEL: KernelSpec = {
+export const STACK_KERNEL = kernel({
   name: 'stack kernel',
-  source: path('../core/memory/kernel/assembly/stackKernel.ts'),
-  module: path('../core/memory/kernel/stackKernel.generated.ts'),
+  source: 'src/core/memory/kernel/assembly/stackKernel.ts',
+  module: 'src/core/memory/kernel/stackKernel.generated.ts',
   prefix: 'STACK_KERNEL',
   flags: ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd'],
-};
+});
 
 /** The FIFO and CLOCK replays: the stack kernel's flags (it allocates nothing either). */
-export const POLICY_KERNEL: KernelSpec = {
+export const POLICY_KERNEL = kernel({
   name: 'policy kernel',
-  source: path('../core/memory/kernel/assembly/policyKernel.ts'),
-  module: path('../core/memory/kernel/policyKernel.generated.ts'),
+  source: 'src/core/memory/kernel/assembly/policyKernel.ts',
+  module: 'src/core/memory/kernel/policyKernel.generated.ts',
   prefix: 'POLICY_KERNEL',
   flags: STACK_KERNEL.flags,
-};
+});
 
 /**
  * The measured heaps: -O3, the stub runtime (a handful of empty marker objects, allocated once),
  * no assertions (a trap on a bad address is the only check, as in C). No SIMD: the heaps have
  * nothing to vectorise.
  */
-export const HEAP_KERNEL: KernelSpec = {
+export const HEAP_KERNEL = kernel({
   name: 'heap kernel',
-  source: path('../core/measure/kernel/assembly/heapKernel.ts'),
-  module: path('../core/measure/kernel/heapKernel.generated.ts'),
+  source: 'src/core/measure/kernel/assembly/heapKernel.ts',
+  module: 'src/core/measure/kernel/heapKernel.generated.ts',
   prefix: 'HEAP_KERNEL',
   flags: ['-O3', '--runtime', 'stub', '--noAssert'],
-};
+});
 
 /**
  * A large run's heap side for the page's workers (replay/kernelSide.ts): the heap with the stack
  * kernel compiled in, so its references reach the queue with no call across modules.
  */
-export const REPLAY_KERNEL: KernelSpec = {
+export const REPLAY_KERNEL = kernel({
   name: 'replay kernel',
-  source: path('../core/replay/kernel/assembly/replayKernel.ts'),
-  imports: [STACK_KERNEL.source],
-  module: path('../core/replay/kernel/replayKernel.generated.ts'),
+  source: 'src/core/replay/kernel/assembly/replayKernel.ts',
+  module: 'src/core/replay/kernel/replayKernel.generated.ts',
   prefix: 'REPLAY_KERNEL',
   flags: STACK_KERNEL.flags,
-};
+});
 
 export const KERNELS: readonly KernelSpec[] = [
   STACK_KERNEL,
@@ -81,18 +116,15 @@ export const KERNELS: readonly KernelSpec[] = [
   REPLAY_KERNEL,
 ];
 
-export const KERNEL_SOURCE = STACK_KERNEL.source;
-export const KERNEL_MODULE = STACK_KERNEL.module;
-
-/** What a generated module was built from: the source, the compiler's version and its flags. */
-export function kernelStamp(spec: KernelSpec = STACK_KERNEL): string {
+/** What a generated module was built from: its sources, the compiler's version and its flags. */
+export function kernelStamp(spec: KernelSpec): string {
   const hash = createHash('sha256').update(readFileSync(spec.source));
-  for (const source of spec.imports ?? []) hash.update('\0').update(readFileSync(source));
+  for (const source of spec.imports) hash.update('\0').update(readFileSync(source));
   return hash.update(`\0${asc.version}\0${spec.flags.join(' ')}`).digest('hex');
 }
 
 /** The stamp written into the generated module, or null if there is none. */
-export function builtStamp(spec: KernelSpec = STACK_KERNEL): string | null {
+export function builtStamp(spec: KernelSpec): string | null {
   if (!existsSync(spec.module)) return null;
   const pattern = new RegExp(`${spec.prefix}_STAMP = '([0-9a-f]{64})'`);
   const match = pattern.exec(readFileSync(spec.module, 'utf8'));
@@ -100,7 +132,7 @@ export function builtStamp(spec: KernelSpec = STACK_KERNEL): string | null {
 }
 
 /** Compiles a kernel and writes its generated module; returns the size of the binary. */
-export async function buildKernel(spec: KernelSpec = STACK_KERNEL): Promise<number> {
+export async function buildKernel(spec: KernelSpec): Promise<number> {
   let binary: Uint8Array | null = null;
   const result = await asc.main([spec.source, '--outFile', 'kernel.wasm', ...spec.flags], {
     writeFile(name, contents) {
@@ -115,7 +147,7 @@ export async function buildKernel(spec: KernelSpec = STACK_KERNEL): Promise<numb
   writeFileSync(
     spec.module,
     [
-      `// Generated by \`npm run kernel\` (src/cli/kernel.ts) from ${source}.`,
+      `// Generated by \`npm run kernel\` (scripts/kernel.ts) from ${source}.`,
       '// Do not edit, do not commit: it is rebuilt whenever its stamp differs.',
       '',
       `export const ${spec.prefix}_STAMP = '${kernelStamp(spec)}';`,
