@@ -217,37 +217,80 @@ test.describe('the lecture', () => {
     }
   });
 
-  test('embedded in another page: two sides, the step controls, a way out, and a range that loops', async ({
+  for (const width of [1000, 600]) {
+    test(`embedded ${width} px wide in a course page: it plays its range from \`from\` in a loop by itself, with a fault on both sides and its way out in view`, async ({
+      page,
+      baseURL,
+    }) => {
+      // The README's snippet: 30 items, 4 a page, 3 resident, steps 1510 to 1570.
+      const src = `${baseURL}/?items=30&page=4&frames=3&embed=1&from=1510&to=1570&loop=1`;
+      await page.setContent(
+        `<!doctype html><title>Course page</title><h1>Week 3: heaps</h1><iframe src="${src}" width="${width}" height="560" title="B-Heap Lab"></iframe>`,
+      );
+      const frame = page.frameLocator('iframe');
+      await expect(frame.getByTestId('page-grid-left')).toBeVisible();
+      await expect(frame.getByTestId('page-grid-right')).toBeVisible();
+      await expect(frame.getByTestId('tree-left')).toBeVisible();
+      await expect(frame.getByTestId('tree-right')).toBeVisible();
+      await expect(frame.getByTestId('control-items')).toBeHidden();
+      await expect(frame.getByTestId('tab-curves')).toBeHidden();
+      const open = frame.getByTestId('embed-open-full');
+      await expect(open).toBeInViewport();
+      const href = (await open.getAttribute('href')) ?? '';
+      expect(href).toContain('items=30');
+      expect(href).not.toContain('embed=1');
+      // Within the frame: nothing wider than it.
+      const inner = page.frames()[1];
+      expect(
+        await inner.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+      // Every page-in either grid shows while it plays.
+      await inner.evaluate(() => {
+        const seen = { left: false, right: false };
+        Object.assign(window, { faultsSeen: seen });
+        for (const side of ['left', 'right'] as const) {
+          const grid = document.querySelector(`[data-testid="page-grid-${side}"]`);
+          if (grid === null) continue;
+          new MutationObserver(() => {
+            if ((grid.getAttribute('data-mark') ?? '').includes('page-in')) seen[side] = true;
+          }).observe(grid, { attributes: true, attributeFilter: ['data-mark'] });
+        }
+      });
+      const stepOf = async (): Promise<number> =>
+        Number(
+          /step ([\d,]+)/
+            .exec((await frame.getByTestId('step-label').textContent()) ?? '')?.[1]
+            .replaceAll(',', ''),
+        );
+      // No click: it plays from 1510, passes 1560 and comes back below 1540.
+      await expect(frame.getByTestId('play')).toHaveAttribute('aria-pressed', 'true');
+      expect(await stepOf()).toBeGreaterThanOrEqual(1510);
+      await expect.poll(stepOf, { timeout: 15_000 }).toBeGreaterThanOrEqual(1560);
+      await expect.poll(stepOf, { timeout: 15_000 }).toBeLessThan(1540);
+      expect(await stepOf()).toBeGreaterThanOrEqual(1510);
+      await expect
+        .poll(() => inner.evaluate(() => (window as unknown as { faultsSeen: object }).faultsSeen))
+        .toEqual({ left: true, right: true });
+      await frame.getByTestId('play').click();
+      await expect(frame.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    });
+  }
+
+  test('an embed under prefers-reduced-motion waits, paused at `from`, for its play button', async ({
     page,
     baseURL,
   }) => {
-    const src = `${baseURL}/?items=30&embed=1&from=40&to=60&loop=1`;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const src = `${baseURL}/?items=30&page=4&frames=3&embed=1&from=1510&to=1570&loop=1`;
     await page.setContent(
-      `<!doctype html><title>Course page</title><h1>Week 3: heaps</h1><iframe src="${src}" width="1000" height="560" title="B-Heap Lab"></iframe>`,
+      `<iframe src="${src}" width="800" height="560" title="B-Heap Lab"></iframe>`,
     );
     const frame = page.frameLocator('iframe');
-    await expect(frame.getByTestId('page-grid-left')).toBeVisible();
-    await expect(frame.getByTestId('page-grid-right')).toBeVisible();
-    await expect(frame.getByTestId('control-items')).toBeHidden();
-    await expect(frame.getByTestId('tab-curves')).toBeHidden();
-    const open = frame.getByTestId('embed-open-full');
-    await expect(open).toBeVisible();
-    const href = (await open.getAttribute('href')) ?? '';
-    expect(href).toContain('items=30');
-    expect(href).not.toContain('embed=1');
-    // Play loops over steps 40..60: the step label comes back below 50 after passing 55.
-    await frame.getByTestId('speed').selectOption('30');
-    await frame.getByTestId('play').click();
-    const stepOf = async (): Promise<number> =>
-      Number(
-        /step ([\d,]+)/
-          .exec((await frame.getByTestId('step-label').textContent()) ?? '')?.[1]
-          .replaceAll(',', ''),
-      );
-    await expect.poll(stepOf, { timeout: 10_000 }).toBeGreaterThanOrEqual(55);
-    await expect.poll(stepOf, { timeout: 10_000 }).toBeLessThan(50);
-    const seen = await stepOf();
-    expect(seen).toBeGreaterThanOrEqual(40);
-    await frame.getByTestId('play').click();
+    await expect(frame.getByTestId('step-label')).toHaveText(/^step 1,510 \//);
+    await page.waitForTimeout(600);
+    await expect(frame.getByTestId('step-label')).toHaveText(/^step 1,510 \//);
+    await expect(frame.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
   });
 });

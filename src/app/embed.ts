@@ -17,6 +17,8 @@ export class EmbedChrome {
         'data-testid': 'embed-open-full',
         target: '_blank',
         rel: 'noopener',
+        // Shown only once an embedded scenario says so (apply), never while the page loads.
+        hidden: '',
       },
       ['Open in B-Heap Lab ↗'],
     );

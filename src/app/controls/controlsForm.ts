@@ -16,6 +16,7 @@ import {
   controlValues,
   readControls,
 } from './controlValues';
+import { presetOf } from './presetMatch';
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
@@ -23,21 +24,23 @@ export class ControlsForm {
   readonly root: HTMLFormElement;
   /** In CONTROL_NAMES order: the order the link parameters are read in. */
   private readonly controls = new Map<ControlName, Control>();
+  private readonly presets: HTMLSelectElement;
 
   /** `onChange` runs when the user changes any control; `onPreset` when a preset is chosen. */
   constructor(onChange: () => void, onPreset: (preset: Preset) => void) {
     const form = el('form', { class: 'controls', 'aria-label': 'Scenario' });
     form.addEventListener('submit', (event) => event.preventDefault());
-    // A named scenario opens whole, as its link would; the menu then reads "—" again.
+    // A named scenario opens whole, as its link would; the menu names the preset the scenario on
+    // screen is, however it came (sync).
     const presets = el('select', { name: 'preset', 'data-testid': 'control-preset' }, [
       el('option', { value: '' }, ['—']),
       ...PRESETS.map((preset) => el('option', { value: preset.id }, [preset.title])),
     ]);
     presets.addEventListener('change', () => {
       const preset = PRESETS.find((candidate) => candidate.id === presets.value);
-      presets.value = '';
       if (preset !== undefined) onPreset(preset);
     });
+    this.presets = presets;
     form.append(el('label', { class: 'preset-label' }, ['preset', presets]));
     const add = (name: ControlName, label: string, control: Control, labelClass?: string): void => {
       this.controls.set(name, control);
@@ -102,6 +105,7 @@ export class ControlsForm {
 
   /** Puts the scenario's values in the controls and shows only the ones that apply to it. */
   sync(scenario: Scenario): void {
+    this.presets.value = presetOf(scenario);
     const values = controlValues(scenario);
     for (const [name, control] of this.controls) control.value = values[name];
     const states = controlStates(scenario);

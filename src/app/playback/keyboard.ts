@@ -13,6 +13,18 @@ function belongsToField(target: EventTarget | null): boolean {
   return target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 }
 
+/** A field the reader types into: it keeps every key, a clicker's included. */
+export function isTextEntry(target: EventTarget | null): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file'].includes(
+      target.type,
+    )
+  );
+}
+
 /** What the keys do beyond playback: the tour's scenes and presenter mode. */
 export interface PageKeys {
   nextScene(): boolean;
@@ -64,7 +76,10 @@ function perform(playback: Playback, page: PageKeys, action: KeyAction): boolean
 
 export function listenForPlaybackKeys(playback: Playback, page: PageKeys): void {
   window.addEventListener('keydown', (event) => {
-    if (belongsToField(event.target)) return;
+    // A presentation clicker sends PageDown/PageUp: in a tour they turn the page whatever has
+    // the focus (the slider a scene invites the teacher to move included), except a text field.
+    const clicker = event.key === 'PageDown' || event.key === 'PageUp';
+    if (clicker ? isTextEntry(event.target) : belongsToField(event.target)) return;
     // A dialog (the tour editor) keeps its keys.
     if (event.target instanceof Element && event.target.closest('dialog') !== null) return;
     const action = keyAction(event);

@@ -1,6 +1,7 @@
 // Playback: play/pause, the animation-frame clock, seeking, stepping by event or operation.
 
 import type { Replay } from '../../core/replay/replay';
+import { operationStep } from '../cursor';
 import type { LinkWriter } from '../link';
 import { recordDuration } from '../timing';
 import { Transport } from './transport';
@@ -65,7 +66,7 @@ export class Playback {
       goToOperation: (operation) => {
         this.pause();
         const timeline = this.host.timeline();
-        this.seek(timeline.stepStart[Math.min(timeline.ops.length, operation) - 1]);
+        this.seek(operationStep(timeline.stepStart, timeline.ops.length, operation));
       },
     });
   }
@@ -186,6 +187,11 @@ export class Playback {
   togglePlay(): void {
     if (this.playingNow) this.pause();
     else this.play();
+  }
+
+  /** Plays, unless it already does. */
+  start(): void {
+    if (!this.playingNow) this.play();
   }
 
   pause(): void {

@@ -62,6 +62,8 @@ export class Transport {
       const most = Number(this.opInput.max);
       if (Number.isInteger(operation) && operation >= 1 && operation <= most) {
         this.opInput.setCustomValidity('');
+        // The arrow keys step again at once: they are the number box's own while it has focus.
+        this.opInput.blur();
         actions.goToOperation(operation);
       } else {
         this.opInput.setCustomValidity(`an operation from 1 to ${most}`);

@@ -2,6 +2,7 @@
 // Every way of arriving at a scenario (a link, Back/Forward, the controls, a preset, a scene, the
 // curves, the slider) comes through here.
 
+import { formatCount } from '../../core/explain/numbers';
 import type { Replay } from '../../core/replay/replay';
 import { SIDES } from '../../core/replay/side';
 import { Timeline } from '../../core/replay/timeline';
@@ -15,7 +16,7 @@ import {
   scenarioPages,
 } from '../../core/scenario/scenario';
 import type { ControlsForm } from '../controls/controlsForm';
-import { landingStep, linkedStep } from '../cursor';
+import { embedRange, landingStep, linkedStep, operationStep } from '../cursor';
 import type { CurvesPanel } from '../curves/curvesPanel';
 import type { ErrorBox } from '../errorBox';
 import { curveFramesAt, scenarioFramesAt } from '../framePressure';
@@ -161,8 +162,11 @@ export class ScenarioSession {
     source: string,
     history: HistoryMode | null,
   ): void {
-    const { preparer, playback, panels, stepPanel, predict, errorBox, link } = this.parts;
+    const { preparer, playback, panels, stepPanel, predict, errorBox, link, controls } = this.parts;
     playback.pause();
+    // The controls say at once what is being prepared (a large run takes a while), not what
+    // they said before; a refused value is already the previous one in `scenario`.
+    controls.sync(scenario);
     const legacySteps = typeof cursor === 'object' && 'legacyStep' in cursor;
     preparer.prepare(
       scenario,
@@ -188,7 +192,11 @@ export class ScenarioSession {
       },
       {
         legacySteps,
-        failed: (message) => errorBox.show([...errors, { param: 'items', message }], source),
+        failed: (message) => {
+          // Nothing changed after all: the controls go back to the scenario on screen.
+          controls.sync(this.scenario);
+          errorBox.show([...errors, { param: 'items', message }], source);
+        },
       },
     );
   }
@@ -199,13 +207,26 @@ export class ScenarioSession {
     const timeline = this.timeline;
     const totalSteps = timeline.totalSteps;
     playback.transport.setOperations(timeline.ops.length);
+    const embed = this.scenario.embed;
+    const range = embedRange(embed.from, embed.to, totalSteps);
     let linked: number | 'end';
-    if (cursor === 'opening') linked = timeline.stepStart[Math.floor(timeline.ops.length / 4)];
+    // An embedded range opens at its first step, unless the link placed the cursor itself.
+    if (embed.on && range.from !== null && (cursor === 'opening' || cursor === 0))
+      linked = range.from;
+    else if (cursor === 'opening') linked = timeline.stepStart[Math.floor(timeline.ops.length / 4)];
     else if (typeof cursor === 'object' && 'legacyStep' in cursor)
       linked = timeline.stepFromLegacy(cursor.legacyStep);
     else if (typeof cursor === 'object')
-      linked = timeline.stepStart[Math.min(cursor.op, timeline.ops.length) - 1];
+      linked = operationStep(timeline.stepStart, timeline.ops.length, cursor.op);
     else linked = cursor;
+    const errors: ScenarioError[] = [];
+    const operations = timeline.ops.length;
+    if (typeof cursor === 'object' && 'op' in cursor && cursor.op > operations) {
+      errors.push({
+        param: 'op',
+        message: `op must be from 1 to ${formatCount(operations)} for this scenario, got ${formatCount(cursor.op)}; using ${formatCount(operations)}`,
+      });
+    }
     const landing = landingStep(linked, totalSteps);
     timeline.setFrames(this.scenario.frames);
     timeline.seek(0);
@@ -229,14 +250,18 @@ export class ScenarioSession {
     } else timeline.seek(landing.step);
     this.scenario.step = linked === 'end' ? 'end' : landing.step;
     this.scenario.op = null;
-    const embed = this.scenario.embed;
-    playback.setRange(embed.on ? embed.from : null, embed.on ? embed.to : null, embed.loop);
+    errors.push(...range.errors);
+    playback.setRange(embed.on ? range.from : null, embed.on ? range.to : null, embed.loop);
+    // A looping embed plays by itself, as a figure in a course page should; a reader who asked
+    // for less motion gets it paused, with its play button.
+    if (embed.on && embed.loop && !prefersLessMotion())
+      window.setTimeout(() => playback.start(), 0);
     controls.sync(this.scenario);
     sidebar.show(this.scenario.panel);
     this.host.applyView();
     if (!waits) this.host.paint();
     this.host.placed();
-    return landing.error === null ? [] : [landing.error];
+    return landing.error === null ? errors : [...errors, landing.error];
   }
 
   /** A click on the curves sets the animated scenario's frames to the same pressure, scaled. */
@@ -309,4 +334,9 @@ export function cursorOf(parsed: ParsedScenario): Cursor {
   if (parsed.legacySteps && typeof step === 'number' && step > 0) return { legacyStep: step };
   if (ANIMATION_PARAMS.some((name) => parsed.given.has(name))) return step;
   return 'opening';
+}
+
+/** The reader asked the system for less motion (prefers-reduced-motion). */
+function prefersLessMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

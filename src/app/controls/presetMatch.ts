@@ -1,0 +1,23 @@
+// Which named scenario a scenario is (pure): the preset menu names it, whatever way it was
+// reached (the menu, a link, a tour's scene, Back).
+
+import { animationKey } from '../../core/scenario/format';
+import { parseScenario } from '../../core/scenario/parse';
+import { PRESETS } from '../../core/scenario/presets';
+import type { Scenario } from '../../core/scenario/scenario';
+
+/** What runs, frames included: two scenarios with the same key show the same run. */
+function runKey(scenario: Scenario): string {
+  return `${animationKey(scenario)}&frames=${scenario.frames}`;
+}
+
+const PRESET_KEYS = PRESETS.map((preset) => ({
+  id: preset.id,
+  key: runKey(parseScenario(preset.link).scenario),
+}));
+
+/** The id of the preset whose run `scenario` is, or '' for none. */
+export function presetOf(scenario: Scenario): string {
+  const key = runKey(scenario);
+  return PRESET_KEYS.find((preset) => preset.key === key)?.id ?? '';
+}
