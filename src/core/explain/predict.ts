@@ -1,7 +1,7 @@
 // Predict mode's questions (pure): which upcoming events a student is asked about, what the
 // choices are, which one the core's event says is right, and the running score.
 //
-// A page reference asks "hit or fault?", a sift-down's comparison of the two children "which
+// A reference to another page than the last one asks "hit or fault?", a sift-down's comparison of the two children "which
 // child is smaller?", a comparison that decides a sift "swap or stop?", and a search tree's
 // descent "left or right?". Everything else just happens.
 
@@ -69,6 +69,11 @@ export function questionFor(event: SimEvent | null, context: QuestionContext): Q
   if (event === null) return null;
   switch (event.kind) {
     case 'touch': {
+      // Asked only where the answer turns on the memory's size: a page among the most recent
+      // half of the resident ones (stack distance 1 to frames / 2) plainly hits, and a run of
+      // those let pressing H every time score perfectly. A first touch, or a page further back
+      // in the recency order, can go either way.
+      if (!worthAsking(context)) return null;
       const what = context.family === 'heap' ? `slot ${event.slot}` : `word ${event.slot}`;
       const verb = event.write ? 'writes' : 'reads';
       const fault = event.outcome !== 'hit';
@@ -166,4 +171,14 @@ export function scoreAfter(score: Score, correct: boolean): Score {
 /** "3 of 4 right · streak 2 (best 3)". */
 export function scoreText(score: Score): string {
   return `${score.right} of ${score.asked} right · streak ${score.streak} (best ${score.best})`;
+}
+
+/**
+ * Whether a page reference is worth a question: a first touch (distance 0), a distance not
+ * known (another policy's pager), or a page further back than the most recent half of the
+ * resident pages. Under any policy the page just used (distance 1) is still resident.
+ */
+export function worthAsking(context: Pick<QuestionContext, 'distance' | 'frames'>): boolean {
+  if (context.distance <= 0) return true;
+  return context.distance > Math.max(1, Math.ceil(context.frames / 2));
 }

@@ -7,6 +7,9 @@ import {
   scoreAfter,
   scoreText,
 } from '../../../src/core/explain/predict';
+import { Timeline } from '../../../src/core/replay/timeline';
+import { ARTICLE_TOUR } from '../../../src/core/scenario/articleTour';
+import { parseScenario } from '../../../src/core/scenario/parse';
 
 const heap: QuestionContext = { family: 'heap', tree: false, op: 'popMin', frames: 3, distance: 5 };
 
@@ -30,7 +33,7 @@ describe('predict: the questions', () => {
     expect(fault?.answer).toBe('f');
     expect(fault?.prompt).toContain('slot 14, on page 1. With 3 resident pages');
     expect(fault?.explanation).toContain('5th most recently used page and 3 pages are resident');
-    expect(questionFor(touch('hit'), { ...heap, distance: 2 })?.answer).toBe('h');
+    expect(questionFor(touch('hit'), { ...heap, distance: 3 })?.answer).toBe('h');
     expect(questionFor(touch('zero-fill'), { ...heap, distance: 0 })?.explanation).toContain(
       'never used before',
     );
@@ -109,5 +112,50 @@ describe('predict: the score', () => {
     for (const correct of [true, true, false, true]) score = scoreAfter(score, correct);
     expect(score).toEqual({ asked: 4, right: 3, streak: 1, best: 2 });
     expect(scoreText(score)).toBe('3 of 4 right · streak 1 (best 2)');
+  });
+});
+
+describe('predict asks what is worth predicting', () => {
+  it('does not ask about a reference to the page just used: it always hits', () => {
+    const question = questionFor(
+      {
+        kind: 'touch',
+        slot: 3,
+        page: 0,
+        write: false,
+        outcome: 'hit',
+      } as SimEvent,
+      { ...heap, distance: 1 },
+    );
+    expect(question).toBeNull();
+  });
+
+  it('gives answers that vary where a class first tries it (tour scene 4, the first pop)', () => {
+    const scenario = parseScenario(ARTICLE_TOUR.scenes[3].link).scenario;
+    const timeline = new Timeline(scenario);
+    timeline.setFrames(scenario.frames);
+    const start = timeline.stepStart[(scenario.op ?? 1) - 1] + 1;
+    const answers: string[] = [];
+    for (let step = start; step <= timeline.totalSteps && answers.length < 8; step++) {
+      const seen = timeline.peek(step);
+      const context: QuestionContext = {
+        family: 'heap',
+        tree: false,
+        op: timeline.opKindAt(timeline.opAt(step)),
+        frames: scenario.frames,
+        distance: seen.distances[0] ?? -1,
+      };
+      const question = questionFor(seen.events[0], context);
+      if (question !== null) answers.push(question.answer);
+    }
+    expect(answers.length).toBe(8);
+    // Not one answer repeated: pressing the same key every time must not score 8 of 8.
+    expect(new Set(answers).size).toBeGreaterThan(1);
+    // No run of more than three identical answers in the first eight.
+    let run = 1;
+    for (let i = 1; i < answers.length; i++) {
+      run = answers[i] === answers[i - 1] ? run + 1 : 1;
+      expect(run, `answers ${answers.join(',')}`).toBeLessThanOrEqual(3);
+    }
   });
 });
