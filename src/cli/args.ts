@@ -2,7 +2,7 @@
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { budgetProblem } from '../core/experiments/budget';
+import { budgetProblem } from './refusals';
 import { DISK_MS, SSD_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';

@@ -8,7 +8,8 @@
 
 import { availableParallelism } from 'node:os';
 import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/article';
-import { CLI_MEMORY_BUDGET_BYTES, estimateCommand, formatBytes } from '../core/experiments/budget';
+import { CLI_MEMORY_BUDGET_BYTES, estimateCommand } from '../core/experiments/budget';
+import { formatBytes } from '../core/experiments/byteUnits';
 import { logFrameCounts, REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
 import { structureSpec } from '../core/structures/registry';

@@ -3,7 +3,7 @@
 // other commands.
 
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { MIB } from '../core/experiments/budget';
+import { MIB } from '../core/experiments/byteUnits';
 import { KIB } from '../core/experiments/hierarchy';
 import {
   DEFAULT_MACHINE,

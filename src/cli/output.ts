@@ -1,7 +1,8 @@
 // Builds a sweep's printed text one layout at a time.
 //
 // Byte for byte report.ts's text, but no string ever holds every layout, so V8's string limit
-// (2^29 - 24 characters) and the text's memory apply per layout (core/experiments/budget.ts counts them so).
+// (2^29 - 24 characters) and the text's memory apply per layout (core/experiments/
+// outputEstimate.ts counts them so).
 
 import type { PolicySweepResult } from '../core/experiments/policySweep';
 import {

@@ -12,8 +12,9 @@ import {
   STRUCTURES,
   type StructureKind,
 } from '../structures/registry';
-import { estimateSweepBytes, formatBytes } from './budget';
+import { formatBytes } from './byteUnits';
 import { type CurveSettings, curvesSpec } from './curveSettings';
+import { estimateSweepBytes } from './memoryEstimate';
 import { LIST_MAX_ITEMS } from './scaling';
 
 /** One side's curves: index f - 1 holds the value with f resident pages, f = 1..pages. */

@@ -39,7 +39,8 @@
 
 import { instantiateStackKernel, type StackKernel } from './kernel/stackKernel';
 import { expandSiftDownStep, type MemoryObserver } from './observer';
-import { NEVER_WRITTEN, type StackMemoryImage } from './stackMemory';
+import type { StackMemoryImage } from './stackImage';
+import { NEVER_WRITTEN } from './stackMemory';
 
 /** Page-ins and write-backs per frame count. Index f - 1 holds the value for f frames. */
 export interface FrameCurves {

@@ -7,7 +7,7 @@
 import type { Policy } from '../memory/pager';
 import type { ClockPager, FifoPager } from '../memory/ringPagers';
 import { kernelImage } from '../memory/stackDistances';
-import { packImage } from '../memory/stackMemory';
+import { packImage } from '../memory/stackImage';
 import type { LargePlan } from '../scenario/largePlan';
 import type { HeapSnapshot } from '../structures/heap/heap';
 import { heapLayout, isHeapKind, type StructureSpec } from '../structures/registry';

@@ -8,12 +8,8 @@ import { type MemoryObserver, TeeObserver } from '../memory/observer';
 import type { Policy } from '../memory/pager';
 import { ClockPager, FifoPager, type RingSnapshot } from '../memory/ringPagers';
 import { AllFramesCounter } from '../memory/stackDistances';
-import {
-  type PackedImage,
-  packImage,
-  type StackMemoryImage,
-  transfersFrom,
-} from '../memory/stackMemory';
+import { type PackedImage, packImage, type StackMemoryImage } from '../memory/stackImage';
+import { transfersFrom } from '../memory/stackMemory';
 import type { LargePlan } from '../scenario/largePlan';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import { makeQueue, type StructureSpec } from '../structures/registry';

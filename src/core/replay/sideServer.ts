@@ -4,7 +4,7 @@
 // page asks it only for jumps beyond what it can reach by itself.
 
 import type { Policy } from '../memory/pager';
-import { unpackImage } from '../memory/stackMemory';
+import { unpackImage } from '../memory/stackImage';
 import type { StructureSpec } from '../structures/registry';
 import { KernelHeap } from './kernelSide';
 import type { OpList } from './opList';

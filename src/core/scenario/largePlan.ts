@@ -14,7 +14,7 @@
 // worker; only a jump further away asks for a new anchor.
 
 import type { Policy } from '../memory/pager';
-import { packedImageBytes } from '../memory/stackMemory';
+import { packedImageBytes } from '../memory/stackImage';
 
 export interface LargePlan {
   /** Operations between the stack images a worker keeps. */

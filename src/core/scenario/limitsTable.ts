@@ -1,7 +1,8 @@
 // The limits table of the README, written from the constants the code enforces, so it is
 // stated once: a unit test fails when the README's copy differs (npm run limits prints it).
 
-import { CLI_MEMORY_BUDGET_BYTES, formatBytes } from '../experiments/budget';
+import { CLI_MEMORY_BUDGET_BYTES } from '../experiments/budget';
+import { formatBytes } from '../experiments/byteUnits';
 import { CURVES_WORKER_BUDGET_BYTES } from '../experiments/curvePair';
 import { CURVES_MAX_ITEMS } from '../experiments/curveSettings';
 import { LIST_MAX_ITEMS } from '../experiments/scaling';

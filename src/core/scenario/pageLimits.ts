@@ -4,8 +4,9 @@
 // README's limits table is written from LIMITS below.
 
 import type { Policy } from '../memory/pager';
+import { HEAP_SLOT_BYTES } from '../structures/heap/heap';
 import type { Layout } from '../structures/heap/indexMaps';
-import { WORD_BYTES } from '../structures/pointer/arena';
+import { ARENA_NODE_BYTES, WORD_BYTES } from '../structures/pointer/arena';
 import { heapLayout, isHeapKind, type StructureKind, structurePages } from '../structures/registry';
 import { expectedOperations, type Workload, workloadCapacity } from '../workloads/workloads';
 import { largePlan, workerBytes } from './largePlan';
@@ -275,14 +276,19 @@ export const RACE_ENTRIES = 1 << 21;
 
 /** Checkpoints a timeline keeps (replay/timeline.ts): 64 spaced ones, the last, and the live state. */
 const KEPT_STATES = 64 + 2;
+/**
+ * Bytes a timeline's state keeps per page and side: the pager's five per-page arrays and its
+ * free-frame list (22) and the view's recency stack, dirty marks and distance counts
+ * (memory/stackMemory.ts: 56).
+ */
+const STATE_PAGE_BYTES = 22 + 56;
 
 /**
- * Bytes the page's timeline takes for this run, from the arrays replay/timeline.ts keeps per state and
- * side: the pager's five per-page arrays and its free-frame list (22 bytes a page) and the
- * view's recency stack, dirty marks and distance counts (memory/stackMemory.ts: 56), the heap's
- * keys and items (12 bytes a slot) or the arena's key, item, four links and a flag (29 bytes a
- * node), each item's handle (4); and once, the operations (~64 bytes each as objects), the
- * step index (8 + 2 x 4 bytes an operation) and the race table (4 bytes an entry per side).
+ * Bytes the page's timeline takes for this run, from the arrays replay/timeline.ts keeps per
+ * state and side: its pages (STATE_PAGE_BYTES a page), the heap's keys and items
+ * (HEAP_SLOT_BYTES a slot) or the arena's key, item, four links and a flag (ARENA_NODE_BYTES a
+ * node), each item's handle (4); and once, the operations (~64 bytes each as objects), the step
+ * index (8 + 2 x 4 bytes an operation) and the race table (4 bytes an entry per side).
  */
 export function timelineBytes(run: AnimatedRun): number {
   const capacity = workloadCapacity(run.workload);
@@ -290,8 +296,10 @@ export function timelineBytes(run: AnimatedRun): number {
   const operations = expectedOperations(run.workload);
   const items = insertCount(run.workload);
   const side = (kind: StructureKind, pages: number): number => {
-    const structure = isHeapKind(kind) ? 12 * (capacity + 8) : 29 * (capacity + 1);
-    return KEPT_STATES * (78 * pages + structure + 4 * items);
+    const structure = isHeapKind(kind)
+      ? HEAP_SLOT_BYTES * (capacity + 8)
+      : ARENA_NODE_BYTES * (capacity + 1);
+    return KEPT_STATES * (STATE_PAGE_BYTES * pages + structure + 4 * items);
   };
   const pages = Math.max(leftPages, rightPages);
   const race = 2 * 4 * Math.min((operations + 1) * pages, RACE_ENTRIES + pages);
@@ -301,10 +309,10 @@ export function timelineBytes(run: AnimatedRun): number {
 /**
  * Bytes a large run takes, on the page and in each worker (replay/largePlan.ts): the page keeps
  * the operations (13 bytes each), the step index (8), the race table, and per side its heap
- * and a copy of it as the anchor (12 bytes a slot each) and its items' slots where operations
- * name items; each worker keeps the operations, their event counts (4 bytes each), its race
- * rows, its checkpoints (largePlan.ts's budgets) and two heaps (the recording's and the
- * server's).
+ * and a copy of it as the anchor (HEAP_SLOT_BYTES a slot each) and its items' slots where
+ * operations name items; each worker keeps the operations, their event counts (4 bytes each),
+ * its race rows, its checkpoints (largePlan.ts's budgets) and two heaps (the recording's and
+ * the server's).
  */
 export function largeRunBytes(run: AnimatedRun): { page: number; worker: number } {
   const capacity = workloadCapacity(run.workload);
@@ -312,7 +320,7 @@ export function largeRunBytes(run: AnimatedRun): { page: number; worker: number 
   const pages = Math.max(...runPages(run));
   const items = insertCount(run.workload);
   const handles = run.workload.kind === 'phk' ? 0 : 4 * items;
-  const heap = 12 * (capacity + 8) + handles;
+  const heap = HEAP_SLOT_BYTES * (capacity + 8) + handles;
   const race = 4 * Math.min((operations + 1) * pages, RACE_ENTRIES + pages);
   const plan = largePlan(operations, pages, capacity);
   return {

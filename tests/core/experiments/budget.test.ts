@@ -6,26 +6,28 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { budgetProblem } from '../../../src/cli/refusals';
 import {
-  budgetProblem,
   CLI_MEMORY_BUDGET_BYTES,
   type CommandPlan,
-  digitsUpTo,
   estimateCommand,
+} from '../../../src/core/experiments/budget';
+import { formatBytes, GIB, groupDigits } from '../../../src/core/experiments/byteUnits';
+import {
   estimatePolicyBytes,
   estimateRunBytes,
   estimateScalingBytes,
   estimateSweepBytes,
-  estimateSweepOutput,
-  formatBytes,
-  GIB,
-  groupDigits,
   kernelBytes,
-  MAX_STRING_CHARS,
-  outputPages,
   structureBytes,
   workloadArrayBytes,
-} from '../../../src/core/experiments/budget';
+} from '../../../src/core/experiments/memoryEstimate';
+import {
+  digitsUpTo,
+  estimateSweepOutput,
+  MAX_STRING_CHARS,
+  outputPages,
+} from '../../../src/core/experiments/outputEstimate';
 import { recordTrace } from '../../../src/core/experiments/policySweep';
 import { toCsvReport, toJsonReport } from '../../../src/core/experiments/report';
 import { sweepLayout } from '../../../src/core/experiments/sweep';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { traceEntryBound } from '../../../src/core/experiments/budget';
+import { traceEntryBound } from '../../../src/core/experiments/memoryEstimate';
 import {
   FULL_REPLAY_ENTRIES,
   joinCurves,

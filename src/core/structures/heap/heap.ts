@@ -1,10 +1,12 @@
 // A min-heap over any Layout (binary, B-heap, aligned d-ary), with the operations Varnish's expiry
 // heap (vbh.c) offers: insert, popMin, delete(slot) and reorder(slot). Every slot read and write is
-// reported to a MemoryObserver in the order the README's memory access model fixes.
+// reported to a MemoryObserver in the order the README's memory access model fixes; the sifts
+// themselves are heapSifts.ts's.
 
 import type { EventSink, OpKind } from '../../events';
 import type { MemoryObserver } from '../../memory/observer';
 import type { PriorityQueue } from '../queue';
+import { HeapSifts, type SlotCallback } from './heapSifts';
 import type { Layout, SlotGaps } from './indexMaps';
 
 /** Slot 0 is never used: it doubles as "not in the heap", as BINHEAP_NOIDX does in vbh.c. */
@@ -12,8 +14,21 @@ export const NO_SLOT = 0;
 /** The root's slot in the article's two layouts (a d-ary heap's is its layout's rootSlot). */
 export const ROOT_SLOT = 1;
 
-/** Told whenever an item changes slot (NO_SLOT when it leaves), so callers can keep handles. */
-export type SlotCallback = (item: number, slot: number) => void;
+/**
+ * Bytes of the heap's arrays per slot, for the memory budgets: a key (Float64Array) and an item
+ * (Int32Array).
+ */
+export const HEAP_SLOT_BYTES = Float64Array.BYTES_PER_ELEMENT + Int32Array.BYTES_PER_ELEMENT;
+
+/**
+ * Slots a heap of `capacity` items allocates: every dense layout fills slots root..root+n-1, so
+ * n items need n + root slots; a layout with gaps needs up to the slot of its n-th item.
+ */
+export function heapSlots(layout: Pick<Layout, 'rootSlot' | 'gaps'>, capacity: number): number {
+  return layout.gaps === undefined
+    ? capacity + layout.rootSlot
+    : layout.gaps.slotOfItem(capacity) + 1;
+}
 
 /** A copy of a heap's contents, to rewind a replay (see replay/timeline.ts). */
 export interface HeapSnapshot {
@@ -38,62 +53,37 @@ export interface HeapOptions {
   onSlot?: SlotCallback | null;
 }
 
-export class Heap implements PriorityQueue {
-  /** Key of the item in each slot. Keys live with the slot: the model's "pointer to the object". */
-  private readonly keys: Float64Array;
-  private readonly items: Int32Array;
-  /** layout.rootSlot, kept here so the hot loops read a field of the heap, not of the layout. */
-  private readonly root: number;
-  /** More than two children per slot: sift down through siftDownWide. */
-  private readonly wide: boolean;
-  private tail: number; // last used slot; the heap holds slots root..tail
+export class Heap extends HeapSifts implements PriorityQueue {
   /** Items held: tail - root + 1, less the empty slots of a layout with gaps. */
   private count = 0;
   private readonly slotCapacity: number;
   /** The layout's empty slots (the strict B-heap's), or null: slots are filled densely. */
   private readonly gaps: SlotGaps | null;
   private opIndex = 0;
-  comparisons = 0;
-  swaps = 0;
-  // Accesses outside the sifts (the tail write of an insert, the reads and writes of a removal),
-  // and siftDownWide's correction; every other compare reads two slots and every swap writes two,
-  // so the rest follows.
-  private opAccesses = 0;
-  private memory: MemoryObserver;
-  // Where step events and op-begin/op-end go (null: nowhere); setSinks() turns them off and on.
-  private sink: EventSink | null;
+  // Where op-begin/op-end go (null: nowhere; the sifts' step events go to `sink`); setSinks()
+  // turns them off and on.
   private opSink: EventSink | null;
   private readonly givenSink: EventSink | null;
   private readonly stepsToSink: boolean;
-  private readonly onSlot: SlotCallback | null;
 
-  constructor(
-    readonly layout: Layout,
-    options: HeapOptions,
-  ) {
+  constructor(layout: Layout, options: HeapOptions) {
     if (!Number.isInteger(options.capacity) || options.capacity < 1) {
       throw new RangeError(`capacity must be a positive integer, got ${options.capacity}`);
     }
-    // Every layout fills slots root..root+n-1 densely, so n items need n + root slots.
-    this.root = layout.rootSlot;
-    this.wide = layout.arity > 2;
-    this.tail = this.root - 1;
+    const slots = heapSlots(layout, options.capacity);
+    super(
+      layout,
+      new Float64Array(slots),
+      new Int32Array(slots),
+      options.memory,
+      options.onSlot ?? null,
+    );
     this.gaps = layout.gaps ?? null;
     this.slotCapacity = options.capacity;
-    // Every dense layout fills slots root..root+n-1, so n items need n + root slots; a layout
-    // with gaps needs up to the slot of its n-th item.
-    const slots =
-      this.gaps === null
-        ? options.capacity + this.root
-        : this.gaps.slotOfItem(options.capacity) + 1;
-    this.keys = new Float64Array(slots);
-    this.items = new Int32Array(slots);
-    this.memory = options.memory;
     this.givenSink = options.sink ?? null;
     this.stepsToSink = !options.sinkOpsOnly;
     this.opSink = this.givenSink;
     this.sink = this.stepsToSink ? this.opSink : null;
-    this.onSlot = options.onSlot ?? null;
   }
 
   get size(): number {
@@ -307,246 +297,6 @@ export class Heap implements PriorityQueue {
   private shrink(): void {
     this.tail = this.gaps === null ? this.tail - 1 : this.gaps.before(this.tail);
     this.count--;
-  }
-
-  /**
-   * Moves the item in `slot` up while it is strictly smaller than its parent.
-   *
-   * The moving item stays in locals and is written once where it stops (the "hole" technique):
-   * a swap in the model still writes both slots, which is what the memory observer is told, but
-   * the arrays are not rewritten twice per level. Keys are loaded before the observer runs so the
-   * CPU can overlap those cache misses with the bookkeeping (it halves the 1M-item sweep's time).
-   */
-  private siftUp(slot: number): number {
-    const layout = this.layout;
-    const keys = this.keys;
-    const items = this.items;
-    const memory = this.memory;
-    const sink = this.sink;
-    const onSlot = this.onSlot;
-    const root = this.root;
-    const key = keys[slot];
-    const item = items[slot];
-    const start = slot;
-    while (slot > root) {
-      const parent = layout.parent(slot);
-      const parentKey = keys[parent];
-      memory.read(slot);
-      memory.read(parent);
-      this.comparisons++;
-      const less = key < parentKey;
-      if (sink !== null) {
-        sink.emit({
-          kind: 'compare',
-          sift: 'up',
-          role: 'child-parent',
-          slot,
-          other: parent,
-          slotKey: key,
-          otherKey: parentKey,
-          less,
-        });
-      }
-      if (!less) break;
-      memory.write(slot);
-      memory.write(parent);
-      const parentItem = items[parent];
-      keys[slot] = parentKey;
-      items[slot] = parentItem;
-      this.swaps++;
-      if (sink !== null) sink.emit({ kind: 'swap', sift: 'up', slot, other: parent });
-      if (onSlot !== null) onSlot(parentItem, slot);
-      slot = parent;
-    }
-    if (slot !== start) {
-      keys[slot] = key;
-      items[slot] = item;
-      if (onSlot !== null) onSlot(item, slot);
-    }
-    return slot;
-  }
-
-  /**
-   * Moves the item in `slot` down: pick the smaller child (the second only if strictly smaller),
-   * and stop only if the parent is strictly smaller than it, as vbh.c's trickledown does.
-   * Same hole technique and early key loads as siftUp. This is the two-child path (the
-   * benchmarks' hot loop); layouts with more children go through siftDownWide.
-   */
-  private siftDown(slot: number): number {
-    if (this.wide) return this.siftDownWide(slot);
-    const layout = this.layout;
-    const keys = this.keys;
-    const items = this.items;
-    const memory = this.memory;
-    const sink = this.sink;
-    const onSlot = this.onSlot;
-    const tail = this.tail;
-    const key = keys[slot];
-    const item = items[slot];
-    const start = slot;
-    // An observer that takes whole steps is told once per level, after the step; the others
-    // see each reference as it happens.
-    const stepwise = memory.siftDownStep !== undefined;
-    for (;;) {
-      let child = layout.firstChild(slot);
-      if (child > tail) break;
-      const first = child;
-      let childKey = keys[child];
-      const second = layout.secondChild(slot);
-      const twoChildren = second !== child && second <= tail;
-      if (twoChildren) {
-        const secondKey = keys[second];
-        if (!stepwise) {
-          memory.read(child);
-          memory.read(second);
-        }
-        this.comparisons++;
-        const secondLess = secondKey < childKey;
-        if (sink !== null) {
-          sink.emit({
-            kind: 'compare',
-            sift: 'down',
-            role: 'second-first',
-            slot: second,
-            other: child,
-            slotKey: secondKey,
-            otherKey: childKey,
-            less: secondLess,
-          });
-        }
-        if (secondLess) {
-          child = second;
-          childKey = secondKey;
-        }
-      }
-      if (!stepwise) {
-        memory.read(slot);
-        memory.read(child);
-      }
-      this.comparisons++;
-      const parentLess = key < childKey;
-      if (sink !== null) {
-        sink.emit({
-          kind: 'compare',
-          sift: 'down',
-          role: 'parent-child',
-          slot,
-          other: child,
-          slotKey: key,
-          otherKey: childKey,
-          less: parentLess,
-        });
-      }
-      if (stepwise) {
-        memory.siftDownStep?.(slot, child, first, twoChildren ? second : -1, !parentLess);
-      }
-      if (parentLess) break;
-      if (!stepwise) {
-        memory.write(slot);
-        memory.write(child);
-      }
-      const childItem = items[child];
-      keys[slot] = childKey;
-      items[slot] = childItem;
-      this.swaps++;
-      if (sink !== null) sink.emit({ kind: 'swap', sift: 'down', slot, other: child });
-      if (onSlot !== null) onSlot(childItem, slot);
-      slot = child;
-    }
-    if (slot !== start) {
-      keys[slot] = key;
-      items[slot] = item;
-      if (onSlot !== null) onSlot(item, slot);
-    }
-    return slot;
-  }
-
-  /**
-   * siftDown over up to `arity` children: scan them left to right keeping the smallest (a later
-   * child wins only if strictly smaller, role 'second-first'), then stop only if the parent is
-   * strictly smaller. The first child is read only when a second exists to compare it with, as
-   * in siftDown. Every reference goes to the observer one by one (siftDownStep speaks of two
-   * children only).
-   *
-   * A level with k >= 2 children reads k + 2 slots for k comparisons, where `accesses` counts
-   * two per comparison: the level adds 2 - k to opAccesses so the count stays exact.
-   */
-  private siftDownWide(slot: number): number {
-    const layout = this.layout;
-    const keys = this.keys;
-    const items = this.items;
-    const memory = this.memory;
-    const sink = this.sink;
-    const onSlot = this.onSlot;
-    const tail = this.tail;
-    const key = keys[slot];
-    const item = items[slot];
-    const start = slot;
-    for (;;) {
-      const first = layout.firstChild(slot);
-      if (first > tail) break;
-      const last = Math.min(layout.lastChild(slot), tail);
-      let child = first;
-      let childKey = keys[first];
-      if (last > first) {
-        memory.read(first);
-        this.opAccesses += 1 - (last - first); // 2 - k for the k = last - first + 1 children
-      }
-      for (let sibling = first + 1; sibling <= last; sibling++) {
-        const siblingKey = keys[sibling];
-        memory.read(sibling);
-        this.comparisons++;
-        const siblingLess = siblingKey < childKey;
-        if (sink !== null) {
-          sink.emit({
-            kind: 'compare',
-            sift: 'down',
-            role: 'second-first',
-            slot: sibling,
-            other: child,
-            slotKey: siblingKey,
-            otherKey: childKey,
-            less: siblingLess,
-          });
-        }
-        if (siblingLess) {
-          child = sibling;
-          childKey = siblingKey;
-        }
-      }
-      memory.read(slot);
-      memory.read(child);
-      this.comparisons++;
-      const parentLess = key < childKey;
-      if (sink !== null) {
-        sink.emit({
-          kind: 'compare',
-          sift: 'down',
-          role: 'parent-child',
-          slot,
-          other: child,
-          slotKey: key,
-          otherKey: childKey,
-          less: parentLess,
-        });
-      }
-      if (parentLess) break;
-      memory.write(slot);
-      memory.write(child);
-      const childItem = items[child];
-      keys[slot] = childKey;
-      items[slot] = childItem;
-      this.swaps++;
-      if (sink !== null) sink.emit({ kind: 'swap', sift: 'down', slot, other: child });
-      if (onSlot !== null) onSlot(childItem, slot);
-      slot = child;
-    }
-    if (slot !== start) {
-      keys[slot] = key;
-      items[slot] = item;
-      if (onSlot !== null) onSlot(item, slot);
-    }
-    return slot;
   }
 
   private begin(op: OpKind, slot: number, key: number, item: number): void {

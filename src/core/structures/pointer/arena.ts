@@ -18,6 +18,15 @@ export const TAG = 3;
 export const LINK_FIELDS: readonly LinkField[] = ['left', 'right', 'parent', 'tag'];
 const FIELD_COUNT = 4;
 
+/**
+ * Bytes of the arena's arrays per node, for the memory budgets: a key (Float64Array), an item and
+ * FIELD_COUNT links (Int32Array) and the allocated flag (Uint8Array).
+ */
+export const ARENA_NODE_BYTES =
+  Float64Array.BYTES_PER_ELEMENT +
+  (1 + FIELD_COUNT) * Int32Array.BYTES_PER_ELEMENT +
+  Uint8Array.BYTES_PER_ELEMENT;
+
 /** Bytes per word: a key, an item pointer, a link or a tag each take one. */
 export const WORD_BYTES = 8;
 export const MAX_NODE_BYTES = 4096;
