@@ -11,6 +11,9 @@ import './view/race/race.css';
 import './app/styles/lecture.css';
 import './app/styles/presenter.css';
 import './app/styles/layout.css';
+import './app/styles/phone.css';
+import './app/styles/scenes.css';
+import './app/styles/embed.css';
 import { App } from './app/app';
 
 const root = document.querySelector<HTMLDivElement>('#app');
