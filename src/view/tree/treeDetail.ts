@@ -191,7 +191,8 @@ export class TreeDetail {
   ): { focus: FocusPlacement; g: Geometry } {
     const radius = ask.minRadius * Math.max(1, ask.scale);
     let levels = Math.max(2, Math.floor((usableHeight(ask.height) * 0.3) / radius));
-    let below = 2;
+    // As many levels under the focus as the box has rows for (fewer if their columns do not fit).
+    let below = Math.max(2, levels - 1 - full.level[focus]);
     for (;;) {
       const placed = focusPlacement(full, drawn, focus, levels, below);
       const g = geometryOf(placed.placement, ask.width, ask.height, this.geometry, radius);
