@@ -10,9 +10,12 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
+import { importsOf } from './importGraph';
+
+// The kernels' tests check the stamps' sources with it.
+export { importsOf };
 
 export interface KernelSpec {
   /** Used in messages. */
@@ -30,31 +33,6 @@ export interface KernelSpec {
 /** A path from the repository's root. */
 const path = (relative: string): string =>
   fileURLToPath(new URL(`../${relative}`, import.meta.url));
-
-/** `import … from './x'` and `export … from '../y'`: the files an AssemblyScript source imports. */
-const RELATIVE_IMPORT = /\b(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-
-/**
- * Every source `source` imports by a relative path, and those they import, in the order first
- * met: read from the sources themselves, so a kernel's stamp cannot miss a file it is built from
- * (the compiler's own library is covered by its version).
- */
-export function importsOf(source: string): string[] {
-  const found: string[] = [];
-  const visit = (file: string): void => {
-    for (const [, relative] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
-      const imported = resolve(
-        dirname(file),
-        relative.endsWith('.ts') ? relative : `${relative}.ts`,
-      );
-      if (imported === source || found.includes(imported)) continue;
-      found.push(imported);
-      visit(imported);
-    }
-  };
-  visit(source);
-  return found;
-}
 
 /** A kernel built from `source` and the files it imports (paths from the repository's root). */
 function kernel(spec: Omit<KernelSpec, 'imports'>): KernelSpec {

@@ -12,7 +12,13 @@ import {
 import { type WorkloadKind, workloadCapacity } from '../workloads/workloads';
 
 export type CurveMode = 'time' | 'transfers';
-export type PressureUnit = 'pages' | 'kb';
+/**
+ * The x axis: resident pages (the captions' and the readout's language, the default), or the
+ * article's VM pressure, the address space not resident, in pages or in KB (its figures' axis).
+ */
+export type PressureUnit = 'resident' | 'pages' | 'kb';
+/** In the order the form offers them (the link's cunit takes the same words). */
+export const PRESSURE_UNITS: readonly PressureUnit[] = ['resident', 'pages', 'kb'];
 export type CpuSource = 'article' | 'measure';
 export type PresetId = 'fig1' | 'fig2' | 'fig3' | 'fig4';
 export const PRESET_IDS: readonly PresetId[] = ['fig1', 'fig2', 'fig3', 'fig4'];
@@ -31,6 +37,7 @@ export interface CurveSettings {
   keys: number;
   cpu: CpuSource;
   mode: CurveMode;
+  /** The x axis (PressureUnit). */
   unit: PressureUnit;
   /** The preset these settings came from, or 'custom' once a parameter was changed. */
   preset: PresetId | 'custom';
@@ -66,7 +73,7 @@ interface Preset {
 /**
  * Figure 2 zooms in on "only 8 to 10 pages of the 1954 pages allocated are in primary memory";
  * Figures 3 and 4 on the other end, where "four missing pages (= 0.2%)" is the crossover: their
- * x axis runs to -64 KB, i.e. 16 pages of 4 KB.
+ * x axis runs to -64 KB, i.e. 16 pages of 4 KB. The titles are the tour's scene titles.
  */
 export const PRESETS: Record<PresetId, Preset> = {
   fig1: { title: 'Figure 1: the whole range', ioMs: 1, range: (pages) => [1, pages] },
@@ -77,7 +84,7 @@ export const PRESETS: Record<PresetId, Preset> = {
     range: (pages) => [Math.max(1, pages - 16), pages],
   },
   fig4: {
-    title: 'Figure 4: light pressure, mechanical disk',
+    title: 'Figure 4: a mechanical disk',
     ioMs: 10,
     range: (pages) => [Math.max(1, pages - 16), pages],
   },
@@ -96,7 +103,7 @@ export function presetSettings(id: PresetId): CurveSettings {
     keys: 2 ** 31,
     cpu: 'article',
     mode: 'time',
-    unit: 'kb',
+    unit: 'resident',
     preset: id,
     from: null,
     to: null,

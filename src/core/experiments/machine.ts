@@ -12,9 +12,10 @@ import {
   tracedRegionBytes,
 } from '../measure/machineLayouts';
 import { quote } from '../quote';
-import { parseIntInRange } from '../ranges';
-import { MIB } from './budget';
+import type { Parsed } from '../ranges';
+import { MIB } from './byteUnits';
 import { DEFAULT_HIERARCHY, type Hierarchy, KIB } from './hierarchy';
+import { parseSizes } from './sizes';
 
 /** The smallest N measured: 2^10 (below it a run is mostly the loop around the heap). */
 export const MACHINE_MIN_ITEMS = 2 ** 10;
@@ -77,31 +78,12 @@ export const DEFAULT_MACHINE: Readonly<MachineSettings> = {
 /** The article's seed: random(3) after srandom(1). */
 export const MACHINE_SEED = 1;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /**
  * Parses N values such as "1024, 65536": plain integers from MACHINE_MIN_ITEMS to `max`,
  * separated by commas or spaces, at most MACHINE_MAX_SIZES of them; written back sorted, each once.
  */
 export function parseMachineSizes(text: string, max: number): Parsed<number[]> {
-  const range = { min: MACHINE_MIN_ITEMS, max };
-  const parts = text.split(/[,\s]+/).filter((part) => part !== '');
-  const allowed = `1 to ${MACHINE_MAX_SIZES} integers from ${range.min} to ${range.max}, separated by commas`;
-  if (parts.length === 0) return { ok: false, error: `N values must list ${allowed}; got none` };
-  const sizes: number[] = [];
-  for (const part of parts) {
-    const parsed = parseIntInRange('each N', part, range);
-    if (!parsed.ok) return { ok: false, error: `${parsed.error} (N values are comma-separated)` };
-    sizes.push(parsed.value);
-  }
-  const unique = [...new Set(sizes)].sort((a, b) => a - b);
-  if (unique.length > MACHINE_MAX_SIZES) {
-    return {
-      ok: false,
-      error: `N values must list at most ${MACHINE_MAX_SIZES} distinct integers, got ${unique.length}`,
-    };
-  }
-  return { ok: true, value: unique };
+  return parseSizes(text, { min: MACHINE_MIN_ITEMS, max, most: MACHINE_MAX_SIZES });
 }
 
 /** Parses a layout list such as "binary,bheap4k": known names, at least one; in MACHINE_LAYOUTS order. */

@@ -2,10 +2,11 @@
 // and in what order, seconds per operation for a quantity (add, delete, both), and the CSV order
 // and command line that make the page's export identical to `npm run sim -- scaling`.
 
-import { ITEMS_RANGE, parseIntInRange } from '../ranges';
+import { ITEMS_RANGE, type Parsed } from '../ranges';
 import { STRUCTURE_KINDS, type StructureKind } from '../structures/registry';
 import { accessCpuSeconds, type CallOverhead } from './cost';
 import { LIST_MAX_ITEMS, type ScalingPoint } from './scaling';
+import { parseSizes } from './sizes';
 
 export type ScalingQuantity = 'add' | 'delete' | 'total';
 export type ScalingSource = 'model' | 'measured';
@@ -79,31 +80,12 @@ export function scalingPlan(
  * Parses a list of N such as "100, 1000, 10000": plain integers in range, separated by commas
  * or spaces; the list is written back sorted, each N once.
  */
-export function parseScalingSizes(
-  text: string,
-): { ok: true; value: number[] } | { ok: false; error: string } {
-  const range = { min: ITEMS_RANGE.min, max: SCALING_PAGE_MAX_ITEMS };
-  const parts = text.split(/[,\s]+/).filter((part) => part !== '');
-  if (parts.length === 0) {
-    return {
-      ok: false,
-      error: `N values must list 1 to ${SCALING_MAX_SIZES} integers from ${range.min} to ${range.max}, separated by commas; got none`,
-    };
-  }
-  const sizes: number[] = [];
-  for (const part of parts) {
-    const parsed = parseIntInRange('each N', part, range);
-    if (!parsed.ok) return { ok: false, error: `${parsed.error} (N values are comma-separated)` };
-    sizes.push(parsed.value);
-  }
-  const unique = [...new Set(sizes)].sort((a, b) => a - b);
-  if (unique.length > SCALING_MAX_SIZES) {
-    return {
-      ok: false,
-      error: `N values must list at most ${SCALING_MAX_SIZES} distinct integers, got ${unique.length}`,
-    };
-  }
-  return { ok: true, value: unique };
+export function parseScalingSizes(text: string): Parsed<number[]> {
+  return parseSizes(text, {
+    min: ITEMS_RANGE.min,
+    max: SCALING_PAGE_MAX_ITEMS,
+    most: SCALING_MAX_SIZES,
+  });
 }
 
 /**
