@@ -100,6 +100,7 @@ export class Sidebar {
     else this.content.scaling.deactivate();
     if (name === 'machine') this.content.machine.activate();
     else this.content.machine.deactivate();
+    if (name === 'curves') this.content.curves.prefetch();
     // The panel's first frame (style, layout, paint of everything it holds) comes before the
     // sweep starts: two workers on a two-core machine would otherwise starve that frame past
     // the Long Tasks budget of 50 ms. By then another tab may be open, so the scenario's tab

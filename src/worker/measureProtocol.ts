@@ -3,8 +3,7 @@
 // curves travel as typed arrays, transferred.
 
 import type { MachineSettings } from '../core/experiments/machine';
-import type { MachineRun } from '../core/measure/machineLayouts';
-import type { MissCurve } from '../core/measure/trace';
+import type { MachinePoint, MachinePrediction } from '../core/experiments/machineReport';
 
 export interface MeasureRequest {
   id: number;
@@ -16,25 +15,9 @@ export interface MeasureRequest {
 export type MeasureReply =
   /** Work under way: `done` of `total` units (a repetition or a traced run), on `label`. */
   | { id: number; kind: 'progress'; done: number; total: number; label: string }
-  /** One (layout, N) timed: ns per operation of each repetition. */
-  | {
-      id: number;
-      kind: 'point';
-      run: MachineRun;
-      operations: number;
-      batchRuns: number;
-      nsPerOp: Float64Array;
-    }
+  /** One (layout, N) timed: ns per operation of each repetition (transferred, so typed). */
+  | ({ id: number; kind: 'point'; nsPerOp: Float64Array } & Omit<MachinePoint, 'nsPerOp'>)
   /** One (layout, N) traced. */
-  | {
-      id: number;
-      kind: 'prediction';
-      run: MachineRun;
-      operations: number;
-      comparisons: number;
-      references: number;
-      lines: MissCurve;
-      pages: MissCurve;
-    }
+  | ({ id: number; kind: 'prediction' } & MachinePrediction)
   | { id: number; kind: 'done'; seconds: number }
   | { id: number; kind: 'error'; message: string };

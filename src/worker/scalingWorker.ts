@@ -1,4 +1,4 @@
-// A Web Worker that runs the Asterisk add/delete benchmark for every (structure, N) of a request,
+// A Web Worker that runs the Asterisk add/delete benchmark for each (structure, N) a request asks,
 // posting each point as soon as it exists so the chart fills in while the large N still run.
 // Times are taken with this worker's performance.now(), in batches (see scalingTiming.ts).
 
@@ -18,7 +18,8 @@ scope.onmessage = (event) => {
   const request = event.data;
   const started = performance.now();
   try {
-    const { jobs, skipped } = scalingPlan(request.kinds, request.sizes);
+    const { skipped } = scalingPlan(request.kinds, request.sizes);
+    const { jobs } = request;
     const overhead = request.overhead === 'review' ? REVIEW_CALL_OVERHEAD : NO_CALL_OVERHEAD;
     const now = (): number => performance.now();
     jobs.forEach((job, index) => {

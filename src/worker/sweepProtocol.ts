@@ -22,9 +22,10 @@ export interface SweepRequest {
 
 export type SweepReply =
   | { id: number; kind: 'progress'; done: number; total: number }
+  /** The curves: the last reply, `done` as every job's (app/series/job.ts). */
   | ({
       id: number;
-      kind: 'result';
+      kind: 'done';
       sweepSeconds: number;
       bareSeconds: number | null;
       /**

@@ -42,7 +42,7 @@ scope.onmessage = (event) => {
     scope.postMessage(
       {
         id: request.id,
-        kind: 'result',
+        kind: 'done',
         ...result,
         sweepSeconds,
         bareSeconds,

@@ -2,49 +2,34 @@
 // compared and the parameters, a progress bar with Cancel, the chart and its readout, and exports
 // (SVG, PNG, CSV, JSON).
 
+import { padPair, pairTitles } from '../../core/experiments/curvePair';
 import {
-  fitCurvesMemory,
-  fitListItems,
-  fitNodeBytes,
-  padPair,
-  pairTitles,
-  pairUsesNodes,
-  parseNodeBytes,
-} from '../../core/experiments/curvePair';
-import {
-  CURVES_MAX_ITEMS,
   type CurveSettings,
   describeSettings,
-  PRESET_IDS,
   PRESETS,
-  type PresetId,
   presetSettings,
   sweepKey,
   visibleRange,
 } from '../../core/experiments/curveSettings';
-import type { PolicySweepResult } from '../../core/experiments/policySweep';
-import {
-  toCsvReport,
-  toJsonReport,
-  toPolicyCsvReport,
-  toPolicyJsonReport,
-} from '../../core/experiments/report';
-import { LIST_MAX_ITEMS } from '../../core/experiments/scaling';
-import { isPolicy, type Policy } from '../../core/memory/pager';
-import { parseIntInRange, parseNumberInRange } from '../../core/ranges';
-import { isValidItemsPerPage } from '../../core/structures/heap/indexMaps';
-import { MAX_NODE_BYTES, WORD_BYTES } from '../../core/structures/pointer/arena';
-import {
-  isStructureKind,
-  nodeBytesFloor,
-  STRUCTURE_KINDS,
-  STRUCTURES,
-} from '../../core/structures/registry';
+import type { Policy } from '../../core/memory/pager';
 import { type CurveSeries, CurvesChart } from '../../view/curves/curvesChart';
 import { el, setText } from '../dom';
 import { saveFile } from '../download';
+import { JobView } from '../series/jobView';
+import { exportGroup } from '../series/seriesForm';
+import { settingsFold } from '../series/settingsFold';
 import { recordDuration } from '../timing';
-import { type CurvePair, type CurveResult, CurvesClient, runsOf } from './curvesClient';
+import {
+  type CurvePair,
+  type CurveResult,
+  type CurveSource,
+  CurvesClient,
+  isShipped,
+  runsOf,
+} from './curvesClient';
+import { curvesFileName, curvesReport } from './curvesExport';
+import { CurvesForm } from './curvesForm';
+import { readCurveForm } from './curvesRead';
 
 export interface CurvesPanelHost {
   /** New settings chosen here (the app puts them in the link). */
@@ -57,18 +42,44 @@ export interface CurvesPanelHost {
   onReadout: (frames: number) => void;
 }
 
+/** The policies as the chart names them. */
+const POLICY_NAMES: Record<Policy, string> = {
+  lru: 'LRU',
+  fifo: 'FIFO',
+  clock: 'CLOCK',
+  opt: 'OPT',
+};
+
+/** What the status line says while a sweep runs: how it is computed, and where. */
+function computingStatus(settings: CurveSettings): string {
+  const workers = runsOf(settings).length === 1 ? 'in a worker' : 'in two workers';
+  // LRU answers every frame count from one pass over the stack distances; FIFO and CLOCK
+  // are simulated once per frame count; OPT's floor is one pass over next-use distances.
+  const how =
+    settings.policy === 'lru' || settings.policy === 'opt'
+      ? `${POLICY_NAMES[settings.policy]} at every frame count in one pass`
+      : `${POLICY_NAMES[settings.policy]}, one simulation per frame count`;
+  const floor = settings.floor ? ' and the OPT floor' : '';
+  return `Computing ${how}${floor}, ${workers}…`;
+}
+
+/** What the status line says once the curves are drawn: where they came from. */
+function doneStatus(results: CurvePair, source: CurveSource): string {
+  if (source === 'cache') return 'From the cache.';
+  if (source === 'shipped') {
+    return 'The article’s run, computed when the page was built (the same sweep as npm run sim -- sweep).';
+  }
+  const seconds = Math.max(...results.map((result) => result.sweepSeconds));
+  return `Computed in ${seconds.toFixed(1)} s.`;
+}
+
 export class CurvesPanel {
   readonly root: HTMLElement;
   private readonly client = new CurvesClient();
   private readonly chart: CurvesChart;
-  private readonly progress: HTMLProgressElement;
-  private readonly progressRow: HTMLElement;
-  private readonly status: HTMLElement;
+  private readonly form: CurvesForm;
+  private readonly view: JobView;
   private readonly note: HTMLElement;
-  private readonly inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
-  private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
-  /** The node-size field, shown only when a pointer structure is compared. */
-  private readonly nodeField: HTMLElement;
   private settings: CurveSettings;
   private results: CurvePair | null = null;
   /** Frame counts the chart spans: the larger side's pages. */
@@ -83,147 +94,44 @@ export class CurvesPanel {
     private readonly host: CurvesPanelHost,
   ) {
     this.settings = initial;
-    const presets = el('div', {
-      class: 'presets',
-      role: 'group',
-      'aria-label': 'The article’s figures',
-    });
-    for (const id of PRESET_IDS) {
-      const button = el(
-        'button',
-        { type: 'button', 'data-testid': `curves-preset-${id}`, title: PRESETS[id].title },
-        [`Fig. ${id.slice(3)}`],
-      );
+    this.form = new CurvesForm({
       // A figure's settings, under the policy (and floor) chosen.
-      button.addEventListener('click', () =>
+      preset: (id) =>
         this.change({
           ...presetSettings(id),
           policy: this.settings.policy,
           floor: this.settings.floor,
         }),
-      );
-      this.presetButtons.set(id, button);
-      presets.append(button);
-    }
-    const form = el('form', { class: 'curves-form', 'aria-label': 'Curve parameters' });
-    form.addEventListener('submit', (event) => event.preventDefault());
-    const field = (
-      name: string,
-      label: string,
-      control: HTMLInputElement | HTMLSelectElement,
-    ): HTMLElement => {
-      control.setAttribute('data-testid', `curves-${name}`);
-      control.addEventListener('change', () => this.readForm());
-      this.inputs.set(name, control);
-      const wrapper = el('label', {}, [label, control]);
-      form.append(wrapper);
-      return wrapper;
-    };
-    const structureSelect = (): HTMLSelectElement =>
-      el(
-        'select',
-        {},
-        STRUCTURE_KINDS.map((kind) => el('option', { value: kind }, [STRUCTURES[kind].title])),
-      );
-    field('left', 'left', structureSelect());
-    field('right', 'right (ratio: left / right)', structureSelect());
-    this.nodeField = field(
-      'node',
-      'node bytes',
-      el('input', {
-        type: 'number',
-        min: '16',
-        max: String(MAX_NODE_BYTES),
-        step: String(WORD_BYTES),
-      }),
-    );
-    field(
-      'items',
-      'items',
-      el('input', { type: 'number', min: '1', max: String(CURVES_MAX_ITEMS), step: '1' }),
-    );
-    const page = el('select');
-    for (let size = 4; size <= 4096; size *= 2)
-      page.append(el('option', { value: String(size) }, [String(size)]));
-    field('page', 'items/page', page);
-    field('io', 'I/O ms', el('input', { type: 'number', min: '0', max: '1000', step: 'any' }));
-    field(
-      'cpu',
-      'CPU time',
-      el('select', {}, [
-        el('option', { value: 'article' }, ['article']),
-        el('option', { value: 'measure' }, ['measure here']),
-      ]),
-    );
-    field(
-      'mode',
-      'plot',
-      el('select', {}, [
-        el('option', { value: 'time' }, ['run time']),
-        el('option', { value: 'transfers' }, ['transfers/op']),
-      ]),
-    );
-    field(
-      'policy',
-      'replacement',
-      el('select', {}, [
-        el('option', { value: 'lru' }, ['LRU (article)']),
-        el('option', { value: 'fifo' }, ['FIFO']),
-        el('option', { value: 'clock' }, ['CLOCK']),
-        el('option', { value: 'opt' }, ['OPT (Belady)']),
-      ]),
-    );
-    field(
-      'floor',
-      'OPT floor',
-      el('select', {}, [
-        el('option', { value: '0' }, ['not drawn']),
-        el('option', { value: '1' }, ['dashed']),
-      ]),
-    );
-    field(
-      'unit',
-      'pressure in',
-      el('select', {}, [
-        el('option', { value: 'kb' }, ['KB']),
-        el('option', { value: 'pages' }, ['pages']),
-      ]),
-    );
-    this.progress = el('progress', {
-      max: '1',
-      value: '0',
-      'data-testid': 'curves-progress',
-      'aria-label': 'Sweep progress',
+      changed: () => this.readForm(),
     });
-    const cancel = el('button', { type: 'button', 'data-testid': 'curves-cancel' }, ['Cancel']);
-    cancel.addEventListener('click', () => {
-      this.client.cancel();
-      this.showIdle('Cancelled. Choose a preset or change a parameter to compute again.');
+    this.view = new JobView({
+      name: 'curves',
+      progressLabel: 'Sweep progress',
+      status: 'span',
+      cancel: () => {
+        this.client.cancel();
+        this.showIdle('Cancelled. Choose a preset or change a parameter to compute again.');
+      },
+      message: (text) => this.chart.setMessage(text),
     });
-    this.status = el('span', { class: 'curves-status', role: 'status' });
-    this.progressRow = el('div', { class: 'curves-progress', hidden: '' }, [this.progress, cancel]);
+    const progressRow = this.view.row('series-actions curves-progress');
     const chartBox = el('div', { class: 'chart-box' });
-    this.note = el('p', { class: 'curves-note', 'data-testid': 'curves-note' });
-    const exportButton = (format: string, label: string, action: () => void): HTMLButtonElement => {
-      const button = el('button', { type: 'button', 'data-testid': `curves-export-${format}` }, [
-        label,
-      ]);
-      button.addEventListener('click', action);
-      return button;
-    };
-    const exports = el('div', { class: 'exports', role: 'group', 'aria-label': 'Export' }, [
-      exportButton('svg', 'SVG', () => this.download('svg')),
-      exportButton('png', 'PNG', () => this.download('png')),
-      exportButton('csv', 'CSV', () => this.download('csv')),
-      exportButton('json', 'JSON', () => this.download('json')),
+    this.note = el('p', { class: 'series-note curves-note', 'data-testid': 'curves-note' });
+    const exports = exportGroup('curves', [
+      { format: 'svg', label: 'SVG', save: () => this.download('svg') },
+      { format: 'png', label: 'PNG', save: () => this.download('png') },
+      { format: 'csv', label: 'CSV', save: () => this.download('csv') },
+      { format: 'json', label: 'JSON', save: () => this.download('json') },
     ]);
-    this.root = el('section', { class: 'curves', 'aria-label': 'Fault-cost curves' }, [
-      presets,
-      form,
-      this.progressRow,
-      this.status,
+    // The figures' buttons, the chart and its readout first; the settings folded under them
+    // where room is short.
+    this.root = el('section', { class: 'series-panel curves', 'aria-label': 'Fault-cost curves' }, [
+      this.form.presets,
+      progressRow,
+      this.view.status,
       chartBox,
       this.note,
+      settingsFold('curves', [this.form.form]),
       exports,
     ]);
     this.chart = new CurvesChart(chartBox, {
@@ -238,21 +146,32 @@ export class CurvesPanel {
       },
     });
     this.chart.setReadout(initial.readout);
-    this.syncForm();
+    this.form.sync(this.settings);
   }
 
   /** Shows or hides the panel; computing starts only when it is shown. */
   setActive(active: boolean): void {
     this.active = active;
+    // The panel was just laid out: its chart takes its size now, before a sweep's workers take
+    // both cores and stretch every task of the page (the draw queued for the next frame with it).
+    if (active) this.chart.flush();
     if (active && this.results !== null && this.undrawn) this.show(this.results);
     if (active && this.results === null && !this.client.busy) this.compute();
+  }
+
+  /**
+   * The panel is about to show: what its chart will need starts loading now (the shipped curves,
+   * if the settings ask for the article's run), while the page draws the panel's first frame.
+   */
+  prefetch(): void {
+    if (this.results === null && isShipped(this.settings)) void this.client.prefetch();
   }
 
   /** Settings from a link (back/forward, or a new link). */
   setSettings(settings: CurveSettings): void {
     const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
     this.settings = settings;
-    this.syncForm();
+    this.form.sync(settings);
     this.chart.setReadout(settings.readout);
     if (!changed) return;
     // A sweep still running for other settings (Back pressed during a long one) is abandoned:
@@ -284,137 +203,38 @@ export class CurvesPanel {
 
   private change(settings: CurveSettings): void {
     this.settings = settings;
-    this.syncForm();
+    this.form.sync(settings);
     this.host.onSettings(settings);
     this.compute();
   }
 
   private readForm(): void {
-    const value = (name: string): string => this.inputs.get(name)?.value.trim() ?? '';
-    const next: CurveSettings = { ...this.settings, preset: 'custom', from: null, to: null };
-    const errors: string[] = [];
-    const left = value('left');
-    const right = value('right');
-    if (isStructureKind(left)) next.left = left;
-    if (isStructureKind(right)) next.right = right;
-    const items = parseIntInRange('curve items', value('items'), { min: 1, max: CURVES_MAX_ITEMS });
-    if (items.ok) next.items = items.value;
-    else
-      errors.push(
-        `${items.error} (the sweep runs in this browser; past 2^24 use the CLI); keeping ${this.settings.items}`,
-      );
-    const listed = fitListItems(next.items, next.left, next.right);
-    next.items = listed.value;
-    if (listed.message !== null) errors.push(listed.message);
-    const page = Number(value('page'));
-    if (isValidItemsPerPage(page)) next.itemsPerPage = page;
-    // Heaps have no nodes: the hidden field's value is kept for when a pointer structure returns.
-    if (pairUsesNodes(next.left, next.right)) {
-      const nodeText = value('node');
-      const node = parseNodeBytes(nodeText, next.left, next.right);
-      if (node.ok) next.nodeBytes = node.value;
-      else if (nodeText !== String(this.settings.nodeBytes))
-        errors.push(`${node.error}; keeping ${this.settings.nodeBytes}`);
-      // A size the previous pair took may be too small for the new one.
-      const fitted = fitNodeBytes(next.nodeBytes, next.left, next.right);
-      next.nodeBytes = fitted.value;
-      if (fitted.message !== null) errors.push(fitted.message);
-    }
-    // The node size and page size fixed, the run must fit a sweep worker's memory.
-    const memory = fitCurvesMemory(next);
-    next.items = memory.value;
-    if (memory.message !== null) errors.push(memory.message);
-    const io = parseNumberInRange('curve I/O ms', value('io'), 0, 1000);
-    if (io.ok) next.ioMs = io.value;
-    else errors.push(`${io.error}; keeping ${this.settings.ioMs}`);
-    next.cpu = value('cpu') === 'measure' ? 'measure' : 'article';
-    next.mode = value('mode') === 'transfers' ? 'transfers' : 'time';
-    next.unit = value('unit') === 'pages' ? 'pages' : 'kb';
-    const policy = value('policy');
-    if (isPolicy(policy)) next.policy = policy;
-    next.floor = value('floor') === '1';
-    // A change of display only (mode, unit, I/O) keeps the preset's zoom.
-    const sameRun =
-      next.left === this.settings.left &&
-      next.right === this.settings.right &&
-      next.nodeBytes === this.settings.nodeBytes &&
-      next.items === this.settings.items &&
-      next.itemsPerPage === this.settings.itemsPerPage &&
-      next.cpu === this.settings.cpu &&
-      next.policy === this.settings.policy &&
-      next.floor === this.settings.floor;
-    if (sameRun) {
-      next.preset = this.settings.preset;
-      next.from = this.settings.from;
-      next.to = this.settings.to;
-      if (next.preset !== 'custom' && next.ioMs !== PRESETS[next.preset].ioMs)
-        next.preset = 'custom';
-      if (next.preset === 'custom' && this.settings.preset !== 'custom' && this.pages !== null) {
-        [next.from, next.to] = visibleRange(this.settings, this.pages);
-      }
-    }
+    const { next, errors } = readCurveForm(
+      (name) => this.form.value(name),
+      this.settings,
+      this.pages,
+    );
     if (errors.length > 0) this.host.onErrors(errors);
     this.change(next);
   }
 
-  private syncForm(): void {
-    const { left, right } = this.settings;
-    const values: Record<string, string> = {
-      left,
-      right,
-      node: String(this.settings.nodeBytes),
-      items: String(this.settings.items),
-      page: String(this.settings.itemsPerPage),
-      io: String(this.settings.ioMs),
-      cpu: this.settings.cpu,
-      mode: this.settings.mode,
-      unit: this.settings.unit,
-      policy: this.settings.policy,
-      floor: this.settings.floor ? '1' : '0',
-    };
-    for (const [name, input] of this.inputs) input.value = values[name];
-    this.nodeField.hidden = !pairUsesNodes(left, right);
-    this.inputs.get('node')?.setAttribute('min', String(nodeBytesFloor(left, right)));
-    const listed = left === 'list' || right === 'list';
-    this.inputs
-      .get('items')
-      ?.setAttribute('max', String(listed ? LIST_MAX_ITEMS : CURVES_MAX_ITEMS));
-    for (const [id, button] of this.presetButtons) {
-      button.setAttribute('aria-pressed', String(this.settings.preset === id));
-    }
-  }
-
   private compute(): void {
-    this.progressRow.hidden = false;
-    this.progress.value = 0;
-    const workers = runsOf(this.settings).length === 1 ? 'in a worker' : 'in two workers';
-    // LRU answers every frame count from one pass over the stack distances; FIFO and CLOCK
-    // are simulated once per frame count; OPT's floor is one pass over next-use distances.
-    const how =
-      this.settings.policy === 'lru' || this.settings.policy === 'opt'
-        ? `${POLICY_NAMES[this.settings.policy]} at every frame count in one pass`
-        : `${POLICY_NAMES[this.settings.policy]}, one simulation per frame count`;
-    const floor = this.settings.floor ? ' and the OPT floor' : '';
-    setText(this.status, `Computing ${how}${floor}, ${workers}…`);
-    this.chart.setMessage('Computing…');
     // Results and progress are shown only while they belong to the settings on screen,
     // whatever changed them since (Back, Forward, a control, a preset, Cancel).
     const key = sweepKey(this.settings);
     const current = (): boolean => sweepKey(this.settings) === key;
+    // The article's run comes with the page: nothing to wait for, so nothing says it computes.
+    if (isShipped(this.settings)) this.view.hide();
+    else this.view.start(computingStatus(this.settings), 'Computing…');
     this.client.compute(this.settings, {
       onProgress: (fraction) => {
-        if (!current()) return;
-        this.progress.value = fraction;
-        this.chart.setMessage(`Computing… ${Math.floor(fraction * 100)}%`);
+        if (current())
+          this.view.advance(fraction, undefined, `Computing… ${Math.floor(fraction * 100)}%`);
       },
-      onDone: (results, fromCache) => {
+      onDone: (results, source) => {
         if (!current()) return;
         this.show(results);
-        const seconds = Math.max(...results.map((result) => result.sweepSeconds));
-        setText(
-          this.status,
-          fromCache ? 'From the cache.' : `Computed in ${seconds.toFixed(1)} s.`,
-        );
+        this.view.say(doneStatus(results, source));
       },
       onError: (message) => {
         if (current()) this.showIdle(`The sweep failed: ${message}`);
@@ -423,8 +243,8 @@ export class CurvesPanel {
   }
 
   private showIdle(message: string): void {
-    this.progressRow.hidden = true;
-    setText(this.status, message);
+    this.view.hide();
+    this.view.say(message);
     if (this.results === null) this.chart.setMessage(message);
   }
 
@@ -446,7 +266,7 @@ export class CurvesPanel {
     this.results = results;
     // Which run the chart shows, for tests and for anyone inspecting the page.
     this.root.dataset.drawnItems = String(results[0].items);
-    this.progressRow.hidden = true;
+    this.view.hide();
     // Past its own pages a side faults no more: the shorter curve continues flat.
     const [left, right] = padPair(results[0], results[1]);
     const pages = left.pages;
@@ -491,11 +311,10 @@ export class CurvesPanel {
   private download(format: 'svg' | 'png' | 'csv' | 'json'): void {
     const results = this.results;
     if (results === null && format !== 'svg') {
-      setText(this.status, 'Nothing to export yet.');
+      this.view.say('Nothing to export yet.');
       return;
     }
-    const { left, right, preset, items, itemsPerPage } = this.settings;
-    const name = `bheap-${left}-${right}-${preset}-${items}x${itemsPerPage}`;
+    const name = curvesFileName(this.settings);
     const save = (blob: Blob, extension: string): void => saveFile(blob, `${name}.${extension}`);
     if (format === 'svg') {
       save(new Blob([this.chart.toSvgString()], { type: 'image/svg+xml' }), 'svg');
@@ -504,51 +323,12 @@ export class CurvesPanel {
     if (format === 'png') {
       this.chart.toPngBlob(2).then(
         (blob) => save(blob, 'png'),
-        () => setText(this.status, 'PNG export failed in this browser; try SVG.'),
+        () => this.view.say('PNG export failed in this browser; try SVG.'),
       );
       return;
     }
     if (results === null) return;
-    // As the CLI's `--layout treap,treap`, the same structure on both sides is one run.
-    const runs: CurveResult[] = results[0] === results[1] ? [results[0]] : results;
-    const policyRuns = policyResultsOf(runs);
-    if (policyRuns !== null) {
-      // Another policy, or the floor: the CLI's `sweep --policy …` report, line for line.
-      const cpuOf = new Map(policyRuns.map((run, i) => [run, runs[i].cpuSeconds]));
-      if (format === 'csv') {
-        const text = toPolicyCsvReport(policyRuns, {
-          ioMs: this.settings.ioMs,
-          cpuSeconds: (result) => cpuOf.get(result as PolicySweepResult) ?? 0,
-        });
-        save(new Blob([text], { type: 'text/csv' }), 'csv');
-      } else {
-        save(new Blob([toPolicyJsonReport(policyRuns)], { type: 'application/json' }), 'json');
-      }
-      return;
-    }
-    if (format === 'csv') {
-      const text = toCsvReport(runs, {
-        ioMs: this.settings.ioMs,
-        cpuSeconds: (result) => (result as CurveResult).cpuSeconds,
-      });
-      save(new Blob([text], { type: 'text/csv' }), 'csv');
-    } else save(new Blob([toJsonReport(runs)], { type: 'application/json' }), 'json');
+    const report = curvesReport(format, results, this.settings.ioMs);
+    save(new Blob([report.body], { type: report.type }), format);
   }
-}
-
-/** The policies as the chart names them. */
-const POLICY_NAMES: Record<Policy, string> = {
-  lru: 'LRU',
-  fifo: 'FIFO',
-  clock: 'CLOCK',
-  opt: 'OPT',
-};
-
-/** The runs as policy sweep results (for the exports), or null for LRU alone. */
-function policyResultsOf(runs: readonly CurveResult[]): PolicySweepResult[] | null {
-  if (runs.some((run) => run.curves === null)) return null;
-  return runs.map((run) => {
-    const { pageIns: _pageIns, writebacks: _writebacks, curves, floor: _floor, ...rest } = run;
-    return { ...rest, curves: curves ?? [] };
-  });
 }

@@ -7,6 +7,7 @@ import { scenarioSummary } from '../controls/summary';
 import { el, setText } from '../dom';
 import type { EmbedChrome } from '../embed';
 import type { StageLayout } from '../frame/stageLayout';
+import { foldAllSettings } from '../series/settingsFold';
 import type { SidePanel } from '../sidePanel';
 import type { TopActions } from '../topActions';
 
@@ -21,6 +22,8 @@ export class ViewChrome {
   private folded: boolean | null = null;
   /** The layout folds the controls by default (below 1440 px, presenting). */
   private foldByDefault = false;
+  /** The stage's layout, as last applied. */
+  private layout: StageLayout | null = null;
 
   constructor(controls: HTMLElement) {
     this.drawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [controls]);
@@ -63,6 +66,7 @@ export class ViewChrome {
     root.dataset.subject = layout.subject;
     root.classList.toggle('no-strip', !layout.strip);
     this.foldByDefault = layout.foldControls;
+    this.layout = layout;
     for (const panel of panels) {
       panel.grid.setLeastText(layout.leastText);
       panel.tree.setLegend(layout.treeLegend);
@@ -88,6 +92,15 @@ export class ViewChrome {
     // The scenario's controls are for the bare lab; a scene opens with them folded away.
     const touring = typeof scenario.tour === 'number';
     this.showControls(!touring && !(this.folded ?? this.foldByDefault));
+    // A chart panel's settings fold where the chart needs the room: a tour's chart scene, a
+    // projector, a phone; a bare lab with room keeps them open under the chart.
+    const name = this.layout?.name;
+    foldAllSettings(
+      touring ||
+        (this.layout?.presenting ?? false) ||
+        name === 'phone' ||
+        name === 'phone-landscape',
+    );
   }
 
   private showControls(open: boolean): void {

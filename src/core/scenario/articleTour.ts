@@ -20,7 +20,7 @@ export const ARTICLE_TOUR: Tour = {
       caption:
         'One million items in 1,954 pages of 4 KB, and only 9 of them resident: the binary heap needs about 11.8 page transfers per operation, the B-heap 1.14. Ten times fewer, for the same work.',
       source: 'The article: "11.5 page transfers per operation … only 1.14"',
-      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig2&${ARTICLE_RUN}&cmode=transfers&cunit=pages&cread=9`,
+      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig2&${ARTICLE_RUN}&cmode=transfers&cunit=resident&cread=9`,
     },
     {
       title: 'Figure 5: the binary heap',
@@ -62,28 +62,28 @@ export const ARTICLE_TOUR: Tour = {
       caption:
         'Run time against VM pressure, from everything paged out (left) to nothing missing (right), on a log scale, and their ratio. The B-heap wins wherever pages go missing.',
       source: 'Figure 1',
-      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig1&${ARTICLE_RUN}&cmode=time&cunit=kb`,
+      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig1&${ARTICLE_RUN}&cmode=time&cunit=resident`,
     },
     {
       title: 'Figure 2: heavy pressure',
       caption:
         'Zoomed in on the left: with only 8 to 10 of the 1,954 pages resident, the binary heap takes about ten times as long. The readout stands at 9 resident pages.',
       source: 'Figure 2',
-      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig2&${ARTICLE_RUN}&cmode=time&cunit=pages&cread=9`,
+      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig2&${ARTICLE_RUN}&cmode=time&cunit=resident&cread=9`,
     },
     {
-      title: 'Figure 3: no pressure',
+      title: 'Figure 3: light pressure',
       caption:
         'At the other end, with every page resident, the B-heap is about 30% slower: more comparisons, a more involved index calculation. With four pages missing it catches up.',
       source: 'Figure 3',
-      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig3&${ARTICLE_RUN}&cmode=time&cunit=pages&cread=1950`,
+      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig3&${ARTICLE_RUN}&cmode=time&cunit=resident&cread=1950`,
     },
     {
       title: 'Figure 4: a mechanical disk',
       caption:
         'With 10 ms per transfer instead of 1 ms, the B-heap is ahead as soon as the kernel takes a single page away from the 1,954.',
       source: 'Figure 4',
-      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig4&${ARTICLE_RUN}&cmode=time&cunit=pages&cread=1953`,
+      link: `${HEAPS}&frames=4&op=49&panel=curves&preset=fig4&${ARTICLE_RUN}&cmode=time&cunit=resident&cread=1953`,
     },
     {
       title: 'Beyond the article: timer queues',

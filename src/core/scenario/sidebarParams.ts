@@ -8,6 +8,7 @@ import {
   curvesPages,
   DEFAULT_CURVES,
   PRESET_IDS,
+  PRESSURE_UNITS,
   presetSettings,
 } from '../experiments/curveSettings';
 import { LIST_MAX_ITEMS } from '../experiments/scaling';
@@ -147,7 +148,7 @@ export function parseCurves(
   choice('cfloor', ['0', '1'] as const, (value) => {
     curves.floor = value === '1';
   });
-  choice('cunit', ['pages', 'kb'] as const, (value) => {
+  choice('cunit', PRESSURE_UNITS, (value) => {
     curves.unit = value;
   });
   choice('cleft', STRUCTURE_KINDS, (value) => {

@@ -103,6 +103,17 @@ export class PlotSizer {
     return this.drawn;
   }
 
+  /**
+   * Runs a redraw waiting for the next frame now (a panel just shown, before work that takes
+   * the cores starts and would stretch it); nothing if none waits.
+   */
+  flush(): void {
+    if (this.frame === 0) return;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.redraw();
+  }
+
   schedule(): void {
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => {

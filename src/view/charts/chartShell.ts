@@ -76,6 +76,11 @@ export class ChartShell {
     return this.sizer.take();
   }
 
+  /** Draws now if the plot changed size and its redraw waits for the next frame. */
+  flush(): void {
+    this.sizer.flush();
+  }
+
   /** Sizes the SVG and its background for the draw. */
   resize({ width, height }: PlotSize): void {
     this.svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);

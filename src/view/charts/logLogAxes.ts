@@ -5,6 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import type { ScaleLogarithmic } from 'd3-scale';
 import { numberAxis } from './axes';
 import { shown } from './chartKit';
+import { fitText, measurerFor } from './fitText';
 import { coverBox, type Part, type PlotBox } from './parts';
 import { rules, ruleX, ruleY } from './rules';
 
@@ -66,12 +67,22 @@ export class LogLogAxes {
     axisY
       .attr('transform', `translate(${left},0)`)
       .call(numberAxis(axisLeft(y), scales.yTicks, words.yTick));
-    labelX
-      .attr('x', left + plotW / 2)
-      .attr('y', top + plotH + 40)
-      .text(words.xLabel);
-    labelY.attr('transform', `translate(15,${top + plotH / 2}) rotate(-90)`).text(words.yLabel);
+    labelX.attr('x', left + plotW / 2).attr('y', top + plotH + 40);
+    labelY.attr('transform', `translate(15,${top + plotH / 2}) rotate(-90)`);
+    // Each title fits its axis's length: whole, else without "(log scale)", else cut short.
+    const node = labelX.node();
+    if (node !== null) {
+      const measure = measurerFor(node);
+      fitText(labelX, measure, axisTitles(words.xLabel), plotW);
+      fitText(labelY, measure, axisTitles(words.yLabel), plotH + 16);
+    }
     rules(gridY, scales.yTicks, (line, t) => ruleY(line, y(t), g));
     rules(gridX, scales.xTicks, (line, t) => ruleX(line, x(t), g));
   }
+}
+
+/** An axis title and its shorter forms, longest first. */
+function axisTitles(title: string): string[] {
+  const short = title.replace(/\s*\(log scale\)$/, '');
+  return short === title ? [title] : [title, short];
 }

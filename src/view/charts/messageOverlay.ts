@@ -36,14 +36,19 @@ export class MessageOverlay {
   private readonly box: Part<SVGRectElement> | null;
   private readonly text: Part<SVGTextElement>;
 
-  /** Classes: `${prefix}-message`, `-message-box` and `-message-text`. */
+  /**
+   * Classes: `${prefix}-message`, `-message-box` and `-message-text`; the text's look at the top
+   * is shared (`chart-message-top`), the boxed one is the chart's own.
+   */
   constructor(svg: Part<SVGSVGElement>, prefix: string, placement: MessagePlacement) {
     this.group = svg.append('g').attr('class', `${prefix}-message`).style('display', 'none');
     this.box =
       placement === 'boxed'
         ? this.group.append('rect').attr('class', `${prefix}-message-box`)
         : null;
-    this.text = this.group.append('text').attr('class', `${prefix}-message-text`);
+    this.text = this.group
+      .append('text')
+      .attr('class', `${prefix}-message-text chart-message-${placement}`);
   }
 
   /** Shows text over the plot box g (or the whole chart before any data); null hides it. */

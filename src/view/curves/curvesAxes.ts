@@ -3,11 +3,13 @@
 // Each label is the longest of its wordings that fits.
 
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
+import { formatCount } from '../../core/explain/numbers';
 import { numberAxis } from '../charts/axes';
 import { shown } from '../charts/chartKit';
 import { fitText, type Measurer, measurerFor } from '../charts/fitText';
 import { coverBox, type Part, type PlotBox } from '../charts/parts';
 import { rules, ruleY } from '../charts/rules';
+import type { PressureUnit } from './curvesData';
 import {
   type CurvesGeometry,
   fmtRatioTick,
@@ -19,6 +21,22 @@ import {
 import type { Prepared } from './prepare';
 
 type G = Part<SVGGElement>;
+
+/** The x axis's wordings, longest first: resident pages out of the run's, or VM pressure. */
+export function xAxisLabels(unit: PressureUnit, pages: number): string[] {
+  if (unit === 'resident') {
+    return [
+      `Resident pages (of the ${formatCount(pages)} the run uses): fewer = more VM pressure`,
+      `Resident pages (of ${formatCount(pages)})`,
+      'Resident pages',
+    ];
+  }
+  const name = unit === 'kb' ? 'KB' : 'pages';
+  return [
+    `VM pressure: address space not resident (${name})`,
+    `VM pressure (${name} not resident)`,
+  ];
+}
 type Text = Part<SVGTextElement>;
 
 export class CurvesAxes {
@@ -68,12 +86,11 @@ export class CurvesAxes {
     axisX
       .attr('transform', `translate(0,${top + plotH})`)
       .call(numberAxis(axisBottom(x), pressureTicks(p, x, plotW), xLabel));
-    const unit = data.unit === 'kb' ? 'KB' : 'pages';
     const centre = left + plotW / 2;
     fitText(
       labelX.attr('x', centre).attr('y', top + plotH + 44),
       font,
-      [`VM pressure: address space not resident (${unit})`, `VM pressure (${unit} not resident)`],
+      xAxisLabels(data.unit, p.pages),
       2 * Math.min(centre, width - centre) - 8,
     );
 

@@ -18,7 +18,7 @@ import { CurvesLegend, legendOf, NO_LEGEND } from './curvesLegend';
 import { CurvesLines } from './curvesLines';
 import { curvesMarker, type DrawMarker } from './curvesMarker';
 import { type CurvesGeometry, pressureScale, valueScales } from './curvesScales';
-import { clampInt, type Prepared, prepare } from './prepare';
+import { clampInt, framesOfX, type Prepared, prepare } from './prepare';
 import { chartLabel, fileLabel, NO_DATA_LABEL, readoutText } from './readout';
 
 export type { CurveMode, CurveSeries, CurvesData, PressureUnit } from './curvesData';
@@ -147,6 +147,14 @@ export class CurvesChart {
     if (next === this.current) return;
     this.current = next;
     this.drawCross();
+  }
+
+  /**
+   * Draws now at the plot's new size if it changed (its tab was just shown): the panel calls it
+   * before a sweep's workers take both cores, under which the same draw would be stretched.
+   */
+  flush(): void {
+    this.shell.flush();
   }
 
   setMessage(text: string | null): void {
@@ -282,7 +290,7 @@ export class CurvesChart {
     const p = this.prepared;
     const g = this.geometry;
     if (p === null || g === null) return null;
-    return clampInt(p.pages + g.x.invert(x) / p.unitFactor, p.from, p.to);
+    return clampInt(framesOfX(p, g.x.invert(x)), p.from, p.to);
   }
 
   /** A key's move; false leaves the key to the page. Shift moves ten frames at a time. */

@@ -1,9 +1,11 @@
 // What the fault-cost curves chart is given: two structures' transfers per frame count.
 //
-// And how to plot them: run time or transfers, pages or KB, the visible range.
+// And how to plot them: run time or transfers, resident pages or the address space not resident
+// (in pages or KB), the visible range.
 
 export type CurveMode = 'time' | 'transfers';
-export type PressureUnit = 'pages' | 'kb';
+/** Resident pages; or the address space not resident, in pages or KB (the article's axis). */
+export type PressureUnit = 'resident' | 'pages' | 'kb';
 
 export interface CurveSeries {
   /** The structure's name in the legend, readout and labels, e.g. "B-heap". */

@@ -99,7 +99,7 @@ export class CurvesLegend {
       const item = this.group.append('g').attr('class', 'cc-legend-item');
       item
         .append('line')
-        .attr('class', `cc-line ${entry.cls}`)
+        .attr('class', `series-line cc-line ${entry.cls}`)
         .attr('x1', 0)
         .attr('x2', LEGEND_SWATCH - 6)
         .attr('y1', 0)

@@ -24,10 +24,10 @@ export class CurvesLines {
     this.group = svg.append('g').attr('class', 'cc-curves');
     this.unity = this.group.append('line').attr('class', 'cc-unity');
     this.paths = SERIES_CLASSES.map((cls) =>
-      this.group.append('path').attr('class', `cc-line ${cls}`),
+      this.group.append('path').attr('class', `series-line cc-line ${cls}`),
     );
     this.floors = [SERIES_CLASSES[0], SERIES_CLASSES[1]].map((cls) =>
-      this.group.append('path').attr('class', `cc-line ${cls} cc-opt`),
+      this.group.append('path').attr('class', `series-line cc-line ${cls} cc-opt`),
     );
   }
 

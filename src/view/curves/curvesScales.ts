@@ -83,26 +83,34 @@ export function pressureScale(p: Prepared, box: PlotBox): ScaleLinear<number, nu
     .range([box.left, box.left + box.plotW]);
 }
 
-/** Pressure ticks, as negative numbers growing to 0 at the right (as in the article). */
+/**
+ * x ticks: resident pages, or the pressure as negative numbers growing to 0 at the right (as in
+ * the article).
+ */
 export function pressureTicks(
   p: Prepared,
   x: ScaleLinear<number, number>,
   plotW: number,
 ): number[] {
   const count = Math.max(2, Math.floor(plotW / 100));
+  // Fractions of a page are never a state of the simulation, so ticks stay on whole pages.
+  const wholePages = (from: number, to: number): number[] =>
+    niceTicks(from, to, count).filter((t) => Number.isInteger(t));
+  if (p.data.unit === 'resident') return wholePages(p.from, p.to);
   if (p.data.unit === 'pages' || p.to - p.from <= PAGE_ALIGNED_TICKS) {
-    // Fractions of a page are never a state of the simulation, so ticks stay on whole pages.
-    return niceTicks(-(p.pages - p.from), -(p.pages - p.to), count)
-      .filter((t) => Number.isInteger(t))
-      .map((t) => t * p.unitFactor);
+    return wholePages(-(p.pages - p.from), -(p.pages - p.to)).map((t) => t * p.unitFactor);
   }
   return x.ticks(count);
 }
 
-/** SI prefixes (-100k) once the pressure reaches six digits, plain numbers below. */
+/**
+ * SI prefixes (-100k) once the x values reach six digits; below, resident pages grouped by
+ * thousands as the readout writes them (1,950), the pressure plain (as the article's axis).
+ */
 export function pressureFormat(p: Prepared): (value: number) => string {
   const xMax = Math.max(Math.abs(pressureOf(p, p.from)), Math.abs(pressureOf(p, p.to)));
-  return xMax >= 1e5 ? format('~s') : format('~r');
+  if (xMax >= 1e5) return format('~s');
+  return p.data.unit === 'resident' ? format(',~r') : format('~r');
 }
 
 /**

@@ -138,7 +138,15 @@ export function ratioOf(va: number, vb: number): number {
   return vb > 0 ? va / vb : Number.NaN;
 }
 
-/** x position of a frame count, in the axis unit: pressure is the address space not resident. */
+/**
+ * x position of a frame count, in the axis unit: the resident pages themselves, or the VM
+ * pressure, the address space not resident (negative, 0 at the right, as in the article).
+ */
 export function pressureOf(p: Prepared, f: number): number {
-  return -(p.pages - f) * p.unitFactor;
+  return p.data.unit === 'resident' ? f : -(p.pages - f) * p.unitFactor;
+}
+
+/** The frame count at x (pressureOf's inverse, not rounded). */
+export function framesOfX(p: Prepared, x: number): number {
+  return p.data.unit === 'resident' ? x : p.pages + x / p.unitFactor;
 }

@@ -1,6 +1,7 @@
 // The curves chart in words: the readout line for one frame count, and the chart's labels.
 
 import { format } from 'd3-format';
+import { countOf, formatCount } from '../../core/explain/numbers';
 import type { CurveMode, CurvesData } from './curvesData';
 import { floorAt, type Prepared, ratioOf, valueAt } from './prepare';
 
@@ -26,14 +27,21 @@ export function formatKb(kb: number): string {
   return kb >= 1000 ? String(Math.round(kb)) : fmt4(kb);
 }
 
+/** "f resident pages (m missing = k KB)": where the readout stands, in words and numbers. */
+export function whereText(p: Prepared, f: number): string {
+  const missing = p.pages - f;
+  const kb = missing * p.kbPerPage;
+  const kbText = Number.isInteger(kb) ? formatCount(kb) : formatKb(kb);
+  return `${countOf(f, 'resident page')} (${formatCount(missing)} missing = ${kbText} KB)`;
+}
+
 /** "f resident pages (m missing = k KB): left v, right v, ratio r". */
 export function readoutText(p: Prepared, f: number): string {
   const va = valueAt(p, 0, f);
   const vb = valueAt(p, 1, f);
   const r = ratioOf(va, vb);
-  const missing = p.pages - f;
   const [a, b] = p.data.series;
-  const where = `${f} resident pages (${missing} missing = ${formatKb(missing * p.kbPerPage)} KB)`;
+  const where = whereText(p, f);
   const policy = p.data.policy === 'LRU' ? '' : `, ${p.data.policy}`;
   if (!Number.isFinite(va) || !Number.isFinite(vb)) {
     return `${where}${policy}: ${p.data.policy} was not simulated with this many resident pages (a large run gets 64 frame counts, spaced on a log scale; the line joins them)`;

@@ -3,6 +3,7 @@
 
 import type { MachineRow } from '../../core/experiments/machineReport';
 import { MACHINE_LAYOUTS, type MachineLayout } from '../../core/measure/machineLayouts';
+import { seriesSizes } from '../charts/seriesMarks';
 
 export interface MachineSeriesPoint {
   items: number;
@@ -55,10 +56,7 @@ export function pointAt(series: MachineSeries, items: number): MachineSeriesPoin
 
 /** The N with a measured point, ascending: where the crosshair may stop. */
 export function sizesWithData(data: MachineChartData | null): number[] {
-  if (data === null) return [];
-  const found = new Set<number>();
-  for (const series of data.series) for (const point of series.points) found.add(point.items);
-  return [...found].sort((a, b) => a - b);
+  return data === null ? [] : seriesSizes(data.series, (s) => s.points);
 }
 
 /** Every value the chart draws (ranges, and the model's where shown), for the y domain. */

@@ -49,7 +49,7 @@ export class MachineTable {
         const tr = document.createElement('tr');
         tr.dataset.layout = row.layout;
         const m = row.model;
-        const name = cell('th', MACHINE_LAYOUT_INFO[row.layout].title, `mc-k-${row.layout}`);
+        const name = cell('th', MACHINE_LAYOUT_INFO[row.layout].title, `series-k-${row.layout}`);
         name.scope = 'row';
         tr.append(
           name,

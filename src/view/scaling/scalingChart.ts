@@ -1,192 +1,104 @@
-// The scaling chart: cost per operation against N, log-log, one line per structure.
+// The scaling chart: cost per operation against N, log-log, one line per structure and source.
 //
-// The Asterisk review's tables as a picture. Colour and marker shape both name the structure
-// (colour-blind safe); solid lines are the cost model, dashed ones the times measured in this
-// browser. A pointer/keyboard crosshair reads out every structure's value at one N. This module
-// keeps the state and layers the parts.
+// The Asterisk review's tables as a picture, as a specification of the shared series chart:
+// solid lines are the cost model, dashed ones (hollow markers) the times measured in this
+// browser; the readout gives every structure's value at one N.
 
-import { QUANTITY_LABELS } from '../../core/experiments/scalingSeries';
-import { shown } from '../charts/chartKit';
-import { ChartShell } from '../charts/chartShell';
-import { fitText, measurerFor } from '../charts/fitText';
-import { LogLogAxes } from '../charts/logLogAxes';
-import { MessageOverlay } from '../charts/messageOverlay';
-import { coverBox, type Part } from '../charts/parts';
-import type { ReadoutMove } from '../charts/readoutInput';
-import { scalingAxisWords } from './scalingAxes';
-import { type DrawScalingCross, scalingCrosshair } from './scalingCrosshair';
-import { type ScalingChartData, sizesWithData, visibleSeries } from './scalingData';
-import { ScalingLegend } from './scalingLegend';
-import { ScalingLines } from './scalingLines';
+import {
+  formatItems,
+  formatSecondsTick,
+  QUANTITY_LABELS,
+  type ScalingSeries,
+  type SeriesPoint,
+} from '../../core/experiments/scalingSeries';
+import { STRUCTURES } from '../../core/structures/registry';
+import { SeriesChart, type SeriesChartOptions, type SeriesChartSpec } from '../charts/seriesChart';
+import type { LegendRow } from '../charts/seriesLegend';
+import { fullestSize, type ScalingChartData, visibleSeries } from './scalingData';
 import { describe, NO_DATA_LABEL, readoutText } from './scalingReadout';
-import { type ScalingGeometry, scalingScales } from './scalingScales';
+import { scalingScales } from './scalingScales';
 
 export type { ScalingChartData } from './scalingData';
 
-export interface ScalingChartOptions {
-  /** data-testid of the <svg>, the HTML legend and the HTML readout. */
-  testId: string;
-  legendTestId: string;
-  readoutTestId: string;
-}
+export type ScalingChart = SeriesChart<ScalingChartData, ScalingSeries, SeriesPoint>;
 
-/** Used while the container has no size yet (hidden tab). */
-const FALLBACK_SIZE = { width: 560, height: 340, minHeight: 240 };
-const BASELINE = { title: 20, caption: 39 };
-/** Without a canvas to measure text with, the width of a 13 px character. */
-const CHAR_PX = 7.5;
-
-/** The chart's parts over the shell's background and titles, bottom to top. */
-interface Layers {
-  axes: LogLogAxes;
-  lines: ScalingLines;
-  cross: DrawScalingCross;
-  hit: Part<SVGRectElement>;
-  message: MessageOverlay;
-}
-
-export class ScalingChart {
-  private readonly shell: ChartShell;
-  /** In HTML under the plot, not a layer of the SVG. */
-  private readonly legend: ScalingLegend;
-  private readonly layers: Layers;
-  private data: ScalingChartData | null = null;
-  private message: string | null = null;
-  /** The N the crosshair is on, or null before the first point. */
-  private current: number | null = null;
-  /** Until the reader moves it, the crosshair stays on the largest N computed so far. */
-  private followLargest = true;
-  private geometry: ScalingGeometry | null = null;
-
-  constructor(container: HTMLElement, options: ScalingChartOptions) {
-    this.legend = new ScalingLegend(options.legendTestId);
-    this.shell = new ChartShell(container, {
-      prefix: 'sc',
-      testId: options.testId,
-      readoutTestId: options.readoutTestId,
-      aria: { role: 'img' },
-      label: NO_DATA_LABEL,
-      between: [this.legend.element],
-      fallback: FALLBACK_SIZE,
-      redraw: () => this.draw(),
+/** The legend: each structure's colour and marker, then what solid and dashed stand for. */
+function legend(data: ScalingChartData | null): LegendRow[] {
+  const kinds = data === null ? [] : data.model.map((s) => s.kind);
+  if (kinds.length === 0) return [];
+  const measured = data?.showMeasured === true && data.measured.length > 0;
+  const rows: LegendRow[] = kinds.map((kind) => ({
+    data: { kind },
+    swatch: {
+      classes: `series-k-${kind} sc-model`,
+      stroke: 'series-line sc-line',
+      marker: { series: kind, className: 'series-mark sc-mark' },
+    },
+    text: STRUCTURES[kind].title,
+  }));
+  for (const source of ['model', 'measured'] as const) {
+    rows.push({
+      className: 'sc-legend-source',
+      data: { source },
+      swatch: { classes: `series-k-none sc-${source}`, stroke: 'series-line sc-line' },
+      text:
+        source === 'model'
+          ? 'solid: cost model'
+          : measured
+            ? 'dashed: measured in this browser'
+            : 'dashed: measured in this browser (not shown)',
+      off: source === 'measured' && !measured,
     });
-    const svg = this.shell.svg;
-    const snap = (x: number): void => this.snapTo(x);
-    // Made in this order, each painted over the ones before.
-    this.layers = {
-      axes: new LogLogAxes(svg, 'sc'),
-      lines: new ScalingLines(svg),
-      cross: scalingCrosshair(svg),
-      hit: this.shell.pointerTarget('chart-hit sc-hit', snap, snap),
-      message: new MessageOverlay(svg, 'sc', 'top'),
-    };
-    this.shell.keys((move) => this.onMove(move));
-    this.draw();
   }
+  return rows;
+}
 
-  setData(data: ScalingChartData | null): void {
-    this.data = data;
-    const sizes = sizesWithData(data);
-    if (sizes.length === 0) {
-      this.current = null;
-      this.followLargest = true;
-    } else if (this.followLargest || this.current === null || !sizes.includes(this.current)) {
-      this.current = sizes[sizes.length - 1];
-    }
-    this.legend.draw(data);
-    this.draw();
-  }
-
-  /** A message over the chart ("Computing…"), or null to clear it. */
-  setMessage(text: string | null): void {
-    this.message = text === null || text === '' ? null : text;
-    this.drawMessage();
-  }
-
-  destroy(): void {
-    this.shell.destroy();
-  }
-
-  private draw(): void {
-    const { shell, layers } = this;
-    const size = shell.take();
-    const data = this.data;
-    const series = data === null ? [] : visibleSeries(data);
-    const hasData = series.length > 0;
-    const fonts = {
-      title: measurerFor(shell.title.node()!, CHAR_PX),
-      caption: measurerFor(shell.caption.node()!, CHAR_PX),
-    };
-    shell.resize(size);
-    const scales = scalingScales(series, data?.sizes ?? [], size.width, size.height);
-    this.geometry = scales.geometry;
-
+export const SCALING_CHART: SeriesChartSpec<ScalingChartData, ScalingSeries, SeriesPoint> = {
+  prefix: 'sc',
+  fallback: { width: 560, height: 340, minHeight: 240 },
+  noDataLabel: NO_DATA_LABEL,
+  series: visibleSeries,
+  points: (s) => s.points,
+  key: (s) => `${s.kind}-${s.source}`,
+  classes: (s) => `series-k-${s.kind} sc-${s.source}`,
+  marker: (s) => s.kind,
+  y: (p) => p.seconds,
+  marks: [
+    {
+      type: 'line',
+      className: 'series-line sc-line',
+      value: (p) => p.seconds,
+      // "N:seconds;…".
+      attrs: (s) => ({
+        'data-kind': s.kind,
+        'data-source': s.source,
+        'data-points': s.points.map((p) => `${p.items}:${p.seconds}`).join(';'),
+      }),
+    },
+    { type: 'markers', className: 'series-mark sc-mark' },
+  ],
+  scales: (data, width, height) =>
+    scalingScales(data === null ? [] : visibleSeries(data), data?.sizes ?? [], width, height),
+  words: (data) => {
     const quantity = data === null ? 'add' : data.quantity;
-    const room = size.width - 16;
-    fitText(
-      shell.title.attr('x', 8).attr('y', BASELINE.title),
-      fonts.title,
-      [
-        data?.title ?? 'Cost per operation against N',
-        `Time per ${QUANTITY_LABELS[quantity]} against N`,
-      ],
-      room,
-    );
-    fitText(
-      shell.caption.attr('x', 8).attr('y', BASELINE.caption),
-      fonts.caption,
-      [data?.caption ?? ''],
-      room,
-    );
-    coverBox(layers.hit, scales.geometry);
-    layers.axes.draw(scales, scalingAxisWords(quantity));
-    layers.lines.draw(series, scales.geometry);
-    layers.axes.show(hasData);
-    shown(layers.lines.group, hasData);
-    shown(layers.hit, hasData);
-    shell.svg.attr('aria-label', describe(data));
-    this.drawCross();
-    this.drawMessage();
-  }
+    return {
+      xTick: formatItems,
+      yTick: formatSecondsTick,
+      xLabel: 'N, items in the queue (log scale)',
+      yLabel: `time per ${QUANTITY_LABELS[quantity]} (log scale)`,
+    };
+  },
+  titles: (data) => [
+    data?.title ?? 'Cost per operation against N',
+    `Time per ${QUANTITY_LABELS[data === null ? 'add' : data.quantity]} against N`,
+  ],
+  caption: (data) => data?.caption ?? '',
+  legend,
+  readout: readoutText,
+  restAt: fullestSize,
+  describe,
+};
 
-  private drawCross(): void {
-    const { data, geometry: g, current: n } = this;
-    this.layers.cross(data, g, n);
-    this.shell.say(data === null || g === null || n === null ? '' : readoutText(data, n));
-  }
-
-  private drawMessage(): void {
-    const text = this.message;
-    this.shell.root.classList.toggle('sc-busy', text !== null);
-    this.layers.message.draw(text, this.shell.size, this.geometry);
-  }
-
-  private moveTo(n: number): void {
-    this.followLargest = false;
-    if (n === this.current) return;
-    this.current = n;
-    this.drawCross();
-  }
-
-  /** Snaps the pointer's x to the nearest computed N (on the log scale, as drawn). */
-  private snapTo(x: number): void {
-    const g = this.geometry;
-    const sizes = sizesWithData(this.data);
-    if (g === null || sizes.length === 0) return;
-    let best = sizes[0];
-    for (const n of sizes) if (Math.abs(g.x(n) - x) < Math.abs(g.x(best) - x)) best = n;
-    this.moveTo(best);
-  }
-
-  /** Steps from one computed N to the next; Enter picks nothing here, so the page keeps it. */
-  private onMove(move: ReadoutMove): boolean {
-    const sizes = sizesWithData(this.data);
-    if (sizes.length === 0 || this.current === null || move === 'pick') return false;
-    const index = Math.max(0, sizes.indexOf(this.current));
-    if (move === 'previous') this.moveTo(sizes[Math.max(0, index - 1)]);
-    else if (move === 'next') this.moveTo(sizes[Math.min(sizes.length - 1, index + 1)]);
-    else if (move === 'first') this.moveTo(sizes[0]);
-    else this.moveTo(sizes[sizes.length - 1]);
-    return true;
-  }
+export function scalingChart(container: HTMLElement, options: SeriesChartOptions): ScalingChart {
+  return new SeriesChart(container, SCALING_CHART, options);
 }

@@ -1,6 +1,7 @@
 // What the scaling chart is given, and what its parts ask of it (drawn series, values at N).
 
 import type { ScalingQuantity, ScalingSeries } from '../../core/experiments/scalingSeries';
+import { seriesSizes } from '../charts/seriesMarks';
 
 export interface ScalingChartData {
   /** One series per structure, from the cost model. */
@@ -29,8 +30,17 @@ export function valueAt(series: ScalingSeries, items: number): number | null {
 
 /** The N with at least one drawn value, ascending: where the crosshair may stop. */
 export function sizesWithData(data: ScalingChartData | null): number[] {
-  if (data === null) return [];
-  const found = new Set<number>();
-  for (const series of visibleSeries(data)) for (const p of series.points) found.add(p.items);
-  return [...found].sort((a, b) => a - b);
+  return data === null ? [] : seriesSizes(visibleSeries(data), (s) => s.points);
+}
+
+/**
+ * The largest N where every structure drawn has its cost, so the readout compares them all (the
+ * sorted list stops at 100,000): the largest N with data if none has every one.
+ */
+export function fullestSize(data: ScalingChartData, sizes: readonly number[]): number {
+  const series = visibleSeries(data);
+  for (let index = sizes.length - 1; index >= 0; index--) {
+    if (series.every((s) => valueAt(s, sizes[index]) !== null)) return sizes[index];
+  }
+  return sizes[sizes.length - 1];
 }

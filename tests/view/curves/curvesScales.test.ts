@@ -10,12 +10,7 @@ import {
   valueScales,
 } from '../../../src/view/curves/curvesScales';
 import { prepare } from '../../../src/view/curves/prepare';
-import { curves } from './fixtures';
-
-/** Frames 1..n, every one faulting less than the one before. */
-function falling(n: number): number[] {
-  return Array.from({ length: n }, (_, i) => n - i);
-}
+import { curves, falling } from './fixtures';
 
 describe('valueScales', () => {
   it('leaves 56 px each side and placeholder scales before any data', () => {

@@ -33,3 +33,8 @@ export function curves(
     ...options,
   };
 }
+
+/** Frames 1..n, every one faulting less than the one before. */
+export function falling(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => n - i);
+}

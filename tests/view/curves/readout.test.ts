@@ -38,7 +38,7 @@ describe('readoutText', () => {
   it('says the frame count, what is missing, both values and the ratio', () => {
     const p = prepare(curves([40, 20, 10, 0], [8, 4, 2, 0]))!;
     expect(readoutText(p, 1)).toBe(
-      '1 resident pages (3 missing = 12 KB): Binary heap 42.0 s, B-heap 10.0 s, ratio 4.20',
+      '1 resident page (3 missing = 12 KB): Binary heap 42.0 s, B-heap 10.0 s, ratio 4.20',
     );
   });
 

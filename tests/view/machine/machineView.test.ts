@@ -3,10 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { MachineRow } from '../../../src/core/experiments/machineReport';
-import { nTick } from '../../../src/view/machine/machineAxes';
 import { machineSeries, sizesWithData } from '../../../src/view/machine/machineData';
 import { formatNs, readoutText } from '../../../src/view/machine/machineReadout';
-import { nsDomain, powerTicks } from '../../../src/view/machine/machineScales';
+import { nsDomain, nTick, powerTicks } from '../../../src/view/machine/machineScales';
 
 const row = (
   layout: MachineRow['layout'],
