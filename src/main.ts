@@ -18,6 +18,8 @@ import './app/styles/phone.css';
 import './app/styles/scenes.css';
 import './app/styles/embed.css';
 import { App } from './app/app';
+import { registerOffline } from './app/offline';
 
 const root = document.querySelector<HTMLDivElement>('#app');
 if (root !== null) new App(root);
+registerOffline();
