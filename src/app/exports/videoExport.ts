@@ -6,6 +6,7 @@
 
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import { svgFile } from '../../view/charts/svgExport';
+import { videoRecordingRefusal } from '../capabilities';
 import { el, setText } from '../dom';
 import { saveFile } from '../download';
 
@@ -88,6 +89,12 @@ export class VideoExport {
     });
     this.cancel.addEventListener('click', () => {
       this.cancelled = true;
+    });
+    // A browser that cannot record says so before the button is pressed (capabilities.ts).
+    void videoRecordingRefusal().then((reason) => {
+      if (reason === null) return;
+      this.button.disabled = true;
+      setText(this.status, reason);
     });
   }
 
