@@ -1,0 +1,131 @@
+// Every screen a user has: at each size (a projector, laptops, a phone upright and sideways, presenter
+// mode), the tour's scenes and a 255-item scenario keep the page within the screen, the trees'
+// nodes on it, every label readable, no text over another, touch targets a finger can hit, and
+// axe finds no serious or critical problem, light and dark. Screenshots go to the run's output.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { measureLayout } from './layoutChecks';
+
+interface Screen {
+  name: string;
+  width: number;
+  height: number;
+  touch: boolean;
+  presenting: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { name: '1920x1080', width: 1920, height: 1080, touch: false, presenting: false },
+  { name: '1366x768', width: 1366, height: 768, touch: false, presenting: false },
+  { name: '1280x720', width: 1280, height: 720, touch: false, presenting: false },
+  { name: '1024x768', width: 1024, height: 768, touch: false, presenting: false },
+  { name: 'phone-390x844', width: 390, height: 844, touch: true, presenting: false },
+  { name: 'phone-844x390', width: 844, height: 390, touch: true, presenting: false },
+  { name: 'presenter-1280x720', width: 1280, height: 720, touch: false, presenting: true },
+  { name: 'presenter-1920x1080', width: 1920, height: 1080, touch: false, presenting: true },
+];
+
+/** The views checked: tour scenes by number, and the bare lab with 255 items mid-run. */
+const VIEWS: { name: string; link: string; trees: boolean }[] = [
+  { name: 'scene-2', link: '/?tour=2', trees: true },
+  { name: 'scene-4', link: '/?tour=4', trees: true },
+  { name: 'scene-6', link: '/?tour=6', trees: false },
+  { name: 'scene-8', link: '/?tour=8', trees: false },
+  { name: 'scene-11', link: '/?tour=11', trees: false },
+  { name: 'scene-12', link: '/?tour=12', trees: true },
+  { name: 'items-255', link: '/?tour=off&items=255&page=8&frames=8&op=300', trees: true },
+];
+
+/** Waits until the view is drawn: nothing preparing, no chart computing. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 60_000 });
+  await expect(page.locator('[data-state="computing"], [data-state="measuring"]')).toHaveCount(0, {
+    timeout: 150_000,
+  });
+  await expect(page.locator('[data-testid="curves-progress"]:visible')).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  // Two frames: the views draw in the frame after a change.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((wanted) => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="theme"]');
+    const dark = (): boolean =>
+      document.documentElement.dataset.theme === 'dark' ||
+      (document.documentElement.dataset.theme === undefined &&
+        matchMedia('(prefers-color-scheme: dark)').matches);
+    if (dark() !== (wanted === 'dark')) button?.click();
+  }, theme);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
+for (const screen of SCREENS) {
+  test.describe(`on ${screen.name}`, () => {
+    test.use({
+      viewport: { width: screen.width, height: screen.height },
+      hasTouch: screen.touch,
+      isMobile: screen.touch,
+    });
+
+    test('every view fits, reads and passes axe, light and dark', async ({ page }, testInfo) => {
+      test.setTimeout(600_000);
+      const least = screen.presenting ? 18 : 11;
+      const problems: string[] = [];
+      for (const view of VIEWS) {
+        await page.goto(view.link);
+        await settled(page);
+        if (screen.presenting) {
+          await page.keyboard.press('f');
+          await expect(page.locator('html')).toHaveClass(/presenting/);
+        }
+        for (const theme of ['light', 'dark'] as const) {
+          await setTheme(page, theme);
+          await settled(page);
+          const at = `${view.name}, ${theme}`;
+          const findings = await measureLayout(page, {
+            least,
+            touch: screen.touch,
+            trees: view.trees,
+          });
+          const where = (list: string[], what: string) =>
+            list.map((item) => `${at}: ${what}: ${item}`);
+          problems.push(
+            ...where(findings.overflow, 'overflow'),
+            ...where(findings.offscreenNodes, 'node off screen'),
+            ...where(findings.smallText, 'small text'),
+            ...where(findings.overlaps, 'texts overlap'),
+            ...where(findings.smallTargets, 'small target'),
+          );
+          if (view.trees && findings.seen.nodes === 0) problems.push(`${at}: no tree node seen`);
+          if (findings.seen.texts <= 5)
+            problems.push(`${at}: only ${findings.seen.texts} texts seen`);
+          // axe on two views a screen, each theme: the rules are about the page, not the scene.
+          if (view.name === 'scene-4' || view.name === 'items-255') {
+            const axe = await new AxeBuilder({ page }).analyze();
+            for (const violation of axe.violations) {
+              if (violation.impact === 'serious' || violation.impact === 'critical') {
+                problems.push(
+                  `${at}: axe ${violation.impact} ${violation.id}: ${violation.nodes
+                    .slice(0, 3)
+                    .map((node) => node.target.join(' '))
+                    .join(' | ')}`,
+                );
+              }
+            }
+          }
+          await page.screenshot({
+            path: testInfo.outputPath(`${screen.name}-${view.name}-${theme}.png`),
+          });
+        }
+      }
+      expect(problems, `what does not fit on ${screen.name}`).toEqual([]);
+    });
+  });
+}
