@@ -56,12 +56,15 @@ export function logLogScales(
   requested: readonly number[],
   width: number,
   height: number,
+  /** A tick label character's width (px): wider in a projector's type. */
+  charPx = CHAR_PX,
 ): LogLogScales {
   const [lo, hi] = paddedLogDomain(values, spec.noValues);
   const plotH = Math.max(60, height - TOP - BOTTOM);
   const yTicks = logTicks(lo, hi, plotH);
   const leftChars = Math.max(4, ...yTicks.map((t) => spec.yTick(t).length));
-  const left = Math.round(30 + 8 + leftChars * CHAR_PX);
+  // The rotated axis title, a gap, then the tick labels: none of them over another.
+  const left = Math.round(charPx * 1.9 + 16 + leftChars * charPx);
   const plotW = Math.max(60, width - left - RIGHT);
   const y = scaleLog()
     .domain([lo, hi])

@@ -32,7 +32,8 @@ export interface SeriesChartSpec<D, S, P extends SeriesPoint> extends SeriesAcce
   series: (data: D) => readonly S[];
   /** The table of marks each series is drawn with, bottom to top. */
   marks: readonly SeriesMark<D, S, P>[];
-  scales: (data: D | null, width: number, height: number) => LogLogScales;
+  /** `charPx`: a tick label character's width in the chart's type (px). */
+  scales: (data: D | null, width: number, height: number, charPx: number) => LogLogScales;
   words: (data: D | null) => LogLogWords;
   /** The title's wordings, longest first (the first that fits is drawn), and the caption. */
   titles: (data: D | null) => string[];
@@ -168,7 +169,9 @@ export class SeriesChart<D, S, P extends SeriesPoint> {
       caption: measurerFor(shell.caption.node()!, CHAR_PX),
     };
     shell.resize(size);
-    const scales = spec.scales(data, size.width, size.height);
+    // The tick labels' type: a projector's is larger, and the margins grow with it.
+    const chartPx = Number.parseFloat(getComputedStyle(shell.svg.node()!).fontSize) || 13;
+    const scales = spec.scales(data, size.width, size.height, chartPx * 0.57);
     this.geometry = scales.geometry;
     const room = size.width - 16;
     fitText(

@@ -55,6 +55,7 @@ export function machineScales(
   requested: readonly number[],
   width: number,
   height: number,
+  charPx?: number,
 ): LogLogScales {
-  return logLogScales(AXIS, values, requested, width, height);
+  return logLogScales(AXIS, values, requested, width, height, charPx);
 }

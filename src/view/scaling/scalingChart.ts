@@ -77,8 +77,14 @@ export const SCALING_CHART: SeriesChartSpec<ScalingChartData, ScalingSeries, Ser
     },
     { type: 'markers', className: 'series-mark sc-mark' },
   ],
-  scales: (data, width, height) =>
-    scalingScales(data === null ? [] : visibleSeries(data), data?.sizes ?? [], width, height),
+  scales: (data, width, height, charPx) =>
+    scalingScales(
+      data === null ? [] : visibleSeries(data),
+      data?.sizes ?? [],
+      width,
+      height,
+      charPx,
+    ),
   words: (data) => {
     const quantity = data === null ? 'add' : data.quantity;
     return {

@@ -43,7 +43,8 @@ export function scalingScales(
   requested: readonly number[],
   width: number,
   height: number,
+  charPx?: number,
 ): LogLogScales {
   const values = series.flatMap((s) => s.points.map((p) => p.seconds));
-  return logLogScales(AXIS, values, requested, width, height);
+  return logLogScales(AXIS, values, requested, width, height, charPx);
 }
