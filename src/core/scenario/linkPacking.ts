@@ -2,7 +2,7 @@
 // Vite's preview answers 431 past ~16 KB), so a long script travels deflated and base64url-coded
 // in the fragment after '#', which never reaches the server. Short scripts stay readable.
 
-import { deflateSync, inflateSync, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strToU8 } from 'fflate';
 import { quote } from '../quote';
 import type { Parsed } from '../ranges';
 
@@ -14,16 +14,41 @@ export const MAX_PACKED_CHARS = 600_000;
 export const MAX_UNPACKED_BYTES = 1 << 20;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const INDEX = new Map([...ALPHABET].map((char, index) => [char, index]));
+/** Each ASCII code's six bits, or -1: a table, since a link's fragment may hold 600,000 of them. */
+const DIGIT = new Int8Array(128).fill(-1);
+for (let index = 0; index < ALPHABET.length; index++) DIGIT[ALPHABET.charCodeAt(index)] = index;
 
 /** How long a value is once URL-encoded in a query string. */
 export function queryLength(text: string): number {
   return new URLSearchParams({ x: text }).toString().length - 2;
 }
 
+/**
+ * Texts packed or unpacked lately, both ways: the page writes its link on every step and slider
+ * move, and a 20,000-operation script takes milliseconds to deflate each time.
+ */
+const REMEMBERED = 4;
+const packedOf = new Map<string, string>();
+const unpackedOf = new Map<string, string>();
+
+function remember(map: Map<string, string>, key: string, value: string): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value ?? '');
+}
+
 /** Deflates text (raw DEFLATE, no header) and writes it in base64url without padding. */
 export function packText(text: string): string {
-  return toBase64Url(deflateSync(strToU8(text), { level: 9 }));
+  const known = packedOf.get(text);
+  if (known !== undefined) return known;
+  const bytes = strToU8(text);
+  const packed = toBase64Url(deflateSync(bytes, { level: 9 }));
+  remember(packedOf, text, packed);
+  // unpackText gives it back as written, if within what it reads.
+  if (packed.length <= MAX_PACKED_CHARS && bytes.length <= MAX_UNPACKED_BYTES) {
+    remember(unpackedOf, packed, text);
+  }
+  return packed;
 }
 
 /** Reads back packText's output; a value that is not one gets a message saying why. */
@@ -34,32 +59,89 @@ export function unpackText(name: string, packed: string): Parsed<string> {
       error: `${name} is ${packed.length} characters; at most ${MAX_PACKED_CHARS}`,
     };
   }
+  const known = unpackedOf.get(packed);
+  if (known !== undefined) return { ok: true, value: known };
   const bytes = fromBase64Url(packed);
   if (bytes === null) {
     return {
       ok: false,
-      error: `${name} must be base64url (A-Z, a-z, 0-9, - and _), got ${quote(packed, 24)}`,
+      error: `${name} must be base64url (A-Z, a-z, 0-9, - and _), got ${quote(packed.slice(0, 64), 24)}`,
     };
   }
-  let out: Uint8Array;
-  try {
-    // A fixed output buffer one byte larger than allowed: fflate stops when it is full, so a
-    // text that unpacks to more is seen to be too long without ever being held whole.
-    out = inflateSync(bytes, { out: new Uint8Array(MAX_UNPACKED_BYTES + 1) });
-  } catch {
+  const out = inflateBounded(bytes, MAX_UNPACKED_BYTES);
+  if (out === 'broken') {
     return {
       ok: false,
       error: `${name} is not a packed text this page wrote (it does not inflate)`,
     };
   }
-  if (out.length > MAX_UNPACKED_BYTES) {
+  if (out === 'too-long') {
     return { ok: false, error: `${name} unpacks to more than ${MAX_UNPACKED_BYTES} bytes` };
   }
   try {
-    return { ok: true, value: new TextDecoder('utf-8', { fatal: true }).decode(out) };
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(out);
+    remember(unpackedOf, packed, text);
+    return { ok: true, value: text };
   } catch {
     return { ok: false, error: `${name} does not unpack to UTF-8 text` };
   }
+}
+
+/**
+ * The most bytes one byte of DEFLATE input can inflate to: a 258-byte match coded in 2 bits
+ * (RFC 1951's longest length with the shortest codes).
+ */
+const MAX_INFLATE_RATIO = 1032;
+
+/**
+ * How far past the limit inflating may go before it stops. Each piece fed to fflate's streaming
+ * inflater costs a fresh output buffer of 160 KB, so pieces of one limit's worth (1 KB) made a
+ * long script's unpacking several times slower than one call; this slack lets them be 2 KB.
+ */
+const INFLATE_SLACK_BYTES = 2 ** 20;
+
+/**
+ * Inflates raw DEFLATE, stopping once more than `limit` bytes come out. fflate's one-shot
+ * inflateSync decodes the whole stream even into a fixed buffer (a bomb of hundreds of MB takes
+ * seconds), so the input is fed to its streaming inflater in pieces small enough that none can
+ * inflate to more than what is left of the limit and its slack: the work done is bounded by
+ * limit + INFLATE_SLACK_BYTES, whatever the stream claims.
+ */
+export function inflateBounded(
+  bytes: Uint8Array,
+  limit: number,
+): Uint8Array | 'too-long' | 'broken' {
+  // A stream holds at least one block: nothing at all was not written by a deflater.
+  if (bytes.length === 0) return 'broken';
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate((data) => {
+    total += data.length;
+    if (total <= limit) parts.push(data);
+  });
+  try {
+    let at = 0;
+    do {
+      const piece = Math.max(
+        64,
+        Math.floor((limit + INFLATE_SLACK_BYTES - total) / MAX_INFLATE_RATIO),
+      );
+      const end = Math.min(bytes.length, at + piece);
+      inflater.push(bytes.subarray(at, end), end === bytes.length);
+      at = end;
+    } while (at < bytes.length && total <= limit);
+  } catch {
+    return 'broken';
+  }
+  if (total > limit) return 'too-long';
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let written = 0;
+  for (const part of parts) {
+    out.set(part, written);
+    written += part.length;
+  }
+  return out;
 }
 
 /** Six bits a character; no padding (the length says where the bytes end). */
@@ -84,9 +166,10 @@ export function fromBase64Url(text: string): Uint8Array | null {
   let bits = 0;
   let value = 0;
   let at = 0;
-  for (const char of text) {
-    const digit = INDEX.get(char);
-    if (digit === undefined) return null;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? DIGIT[code] : -1;
+    if (digit < 0) return null;
     // Only the bits not yet written out matter: at most 14 of them.
     value = ((value << 6) | digit) & 0xffff;
     bits += 6;
