@@ -12,7 +12,7 @@ import { assemblePage, type Page } from './page/assemblePage';
 import { listenForPlaybackKeys } from './playback/keyboard';
 import { ScenarioSession } from './session/scenarioSession';
 import { TourController } from './tour/tourController';
-import { activeTour, sceneLink } from './tour/tours';
+import { activeTour, sceneLink, sceneParsed } from './tour/tours';
 
 /** Views only draw what the timeline's event-fed states hold; the session decides what they get. */
 export class App {
@@ -27,6 +27,8 @@ export class App {
     this.tour = new TourController(
       {
         scenario: () => this.session.scenario,
+        requested: () => this.session.requested,
+        cancel: () => this.session.cancel(),
         show: (scene, source, history) => this.session.show(scene, source, history, false),
         applyView: () => this.applyView(),
         paint: () => this.painter.paint(),
@@ -111,5 +113,5 @@ export function linkToShow(link: string): ParsedScenario {
   const onlyScene = [...parsed.given].every((name) => ['v', 'tour', 'tourz'].includes(name));
   const scene = parsed.scenario.tour;
   if (!onlyScene || typeof scene !== 'number' || parsed.errors.length > 0) return parsed;
-  return parseScenario(sceneLink(activeTour(parsed.scenario), scene, parsed.scenario.tourPack));
+  return sceneParsed(activeTour(parsed.scenario), scene, parsed.scenario.tourPack);
 }

@@ -92,6 +92,15 @@ export class TimelinePreparer {
     timeline.dispose();
   }
 
+  /**
+   * Drops the request in flight, if any: the page went on to something else (a shortcut to a
+   * scenario with the same animation), and what was being prepared must never take over.
+   */
+  cancel(): void {
+    this.generation++;
+    this.say(null);
+  }
+
   /** Shows a line of status (null hides it): preparing, or a seek waiting for the workers. */
   say(text: string | null): void {
     this.status.hidden = text === null;

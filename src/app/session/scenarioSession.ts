@@ -70,6 +70,12 @@ export interface SessionHost {
 
 export class ScenarioSession {
   scenario: Scenario = { ...DEFAULT_SCENARIO };
+  /**
+   * The scenario last asked for: the one on screen, or one still being prepared. One request is
+   * current: whatever was asked before it is dropped (the preparer's generation) and never
+   * draws, writes the link or moves the tour.
+   */
+  requested: Scenario = this.scenario;
   // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
   timeline: Replay = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
 
@@ -110,7 +116,11 @@ export class ScenarioSession {
       this.timeline.ready
     ) {
       playback.pause();
+      // One current request: a scenario still being prepared for an earlier request (a large
+      // run recording) must not take over the page when it is ready.
+      this.parts.preparer.cancel();
       this.scenario = scenario;
+      this.requested = scenario;
       errorBox.show([...parsed.errors, ...this.placeCursor(cursor)], source);
       if (rewrite !== null) link.now(rewrite);
     } else this.load(scenario, cursor, parsed.errors, source, rewrite);
@@ -144,6 +154,14 @@ export class ScenarioSession {
     this.host.schedulePaint();
   }
 
+  /** Drops a request still being prepared: the scenario on screen is the current one again. */
+  cancel(): void {
+    if (this.requested === this.scenario) return;
+    this.parts.preparer.cancel();
+    this.requested = this.scenario;
+    this.parts.controls.sync(this.scenario);
+  }
+
   /** The controls' values, read against the scenario on screen. */
   applyControls(): void {
     const read = this.parts.controls.read(this.scenario);
@@ -167,6 +185,9 @@ export class ScenarioSession {
     // The controls say at once what is being prepared (a large run takes a while), not what
     // they said before; a refused value is already the previous one in `scenario`.
     controls.sync(scenario);
+    this.requested = scenario;
+    // The tour's band turns at once: a clicker never looks dead while a run prepares.
+    this.host.changed();
     const legacySteps = typeof cursor === 'object' && 'legacyStep' in cursor;
     preparer.prepare(
       scenario,
@@ -193,8 +214,10 @@ export class ScenarioSession {
       {
         legacySteps,
         failed: (message) => {
-          // Nothing changed after all: the controls go back to the scenario on screen.
+          // Nothing changed after all: the controls and the band go back to the scenario on screen.
+          this.requested = this.scenario;
           controls.sync(this.scenario);
+          this.host.changed();
           errorBox.show([...errors, { param: 'items', message }], source);
         },
       },

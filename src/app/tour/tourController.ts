@@ -3,19 +3,34 @@
 // page differs from the scene as it opened).
 
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
-import { parseScenario } from '../../core/scenario/parse';
 import type { ParsedScenario, Scenario } from '../../core/scenario/scenario';
-import { packTour, type Tour } from '../../core/scenario/tourFormat';
+import type { Tour } from '../../core/scenario/tourFormat';
 import { el } from '../dom';
 import type { HistoryMode, LinkWriter } from '../link';
 import { TourBand } from './tourBand';
 import { TourEditor } from './tourEditor';
+import { tourValue } from './tourStore';
 import { TourStory } from './tourStory';
-import { activeTour, sceneLink, sceneScenario, showsScene, viewAsSceneLink } from './tours';
+import {
+  activeTour,
+  sceneLink,
+  sceneParsed,
+  sceneScenario,
+  showsScene,
+  viewAsSceneLink,
+} from './tours';
 
 /** What the tour needs of the page. */
 export interface TourHost {
+  /** The scenario on screen. */
   scenario(): Scenario;
+  /**
+   * The scenario last asked for: on screen, or still being prepared (a large run records for
+   * a while). The band and the clicker follow it, so a scene turns at once.
+   */
+  requested(): Scenario;
+  /** Drops a request still being prepared (the tour closes meanwhile). */
+  cancel(): void;
   /** Shows a scene's link as a link would be shown. */
   show(parsed: ParsedScenario, source: string, history: HistoryMode): void;
   /** Tree labels, the focused side, the controls: the view the scenario asks for. */
@@ -47,7 +62,7 @@ export class TourController {
       useTour: (tour, scene) => this.useTour(tour, scene),
       tourAddress: (tour) =>
         new URL(
-          sceneLink(tour, 1, tour === ARTICLE_TOUR ? null : packTour(tour)),
+          sceneLink(tour, 1, tour === ARTICLE_TOUR ? null : tourValue(tour)),
           window.location.href,
         ).href,
     });
@@ -65,26 +80,23 @@ export class TourController {
    * adds an entry (a click, a key) or replaces the one there (scrolling through the story).
    */
   goToScene(scene: number, history: HistoryMode = 'push'): void {
-    const scenario = this.host.scenario();
+    const scenario = this.host.requested();
     const tour = activeTour(scenario);
     if (scene < 1 || scene > tour.scenes.length) return;
     this.openedScene = null;
-    this.host.show(
-      parseScenario(sceneLink(tour, scene, scenario.tourPack)),
-      `Scene ${scene}`,
-      history,
-    );
+    this.host.show(sceneParsed(tour, scene, scenario.tourPack), `Scene ${scene}`, history);
   }
 
   /** PageDown/PageUp, N/P: the next or previous scene; false when no tour is on. */
   stepScene(delta: 1 | -1): boolean {
-    const at = this.host.scenario().tour;
+    const at = this.host.requested().tour;
     if (typeof at !== 'number') return false;
     this.goToScene(at + delta);
     return true;
   }
 
   close(): void {
+    this.host.cancel();
     const scenario = this.host.scenario();
     scenario.tour = 'off';
     scenario.view = { ...scenario.view, focus: 'both', highlight: 'none' };
@@ -95,7 +107,8 @@ export class TourController {
   }
 
   private useTour(tour: Tour | null, scene: number): void {
-    this.host.scenario().tourPack = tour === null ? null : packTour(tour);
+    // In its link, or kept in this browser when too large for one (tourStore.ts).
+    this.host.scenario().tourPack = tour === null ? null : tourValue(tour);
     this.goToScene(scene);
   }
 
@@ -111,7 +124,9 @@ export class TourController {
 
   /** The tour band: the scene's caption, and "back to the scene" once the page differs. */
   show(): void {
-    const scenario = this.host.scenario();
+    const scenario = this.host.requested();
+    // "Back to the scene" compares what is on screen with the scene as it opened.
+    const settled = scenario === this.host.scenario();
     const at = scenario.tour;
     const touring = typeof at === 'number' && !scenario.embed.on;
     document.documentElement.classList.toggle('touring', touring);
@@ -128,7 +143,7 @@ export class TourController {
     const scene = Math.min(at, tour.scenes.length);
     this.story.root.hidden = !phone;
     this.story.show(tour, scene, phone);
-    const changed = this.openedScene !== null && !showsScene(scenario, this.openedScene);
+    const changed = settled && this.openedScene !== null && !showsScene(scenario, this.openedScene);
     this.band.show(tour, scene, changed);
   }
 }

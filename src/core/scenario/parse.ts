@@ -212,18 +212,9 @@ export function parseScenario(link: string): ParsedScenario {
   parseCurves(get, scenario, errors);
   parseScaling(get, scenario, errors);
   scenario.machine = parseMachineParams(get, errors);
-  parseViewParams(get, scenario, errors, checkSceneLink);
+  parseViewParams(get, scenario, errors);
   const legacySteps = version === '1' || version === '2';
   return { scenario, errors, given: new Set(params.keys()), legacySteps };
-}
-
-/** A tour scene's link must read with no message, and must not carry a tour of its own. */
-function checkSceneLink(link: string): string | null {
-  const parsed = parseScenario(link);
-  if (parsed.given.has('tour') || parsed.given.has('tourz')) {
-    return 'a scene must not carry a tour (tour, tourz) itself';
-  }
-  return parsed.errors[0]?.message ?? null;
 }
 
 /**

@@ -12,6 +12,66 @@ import { packText, unpackText } from './linkPacking';
  */
 export type SceneLinkCheck = (link: string) => string | null;
 
+/**
+ * The check of a scene's link that costs next to nothing: it names no tour of its own (a tour
+ * inside a scene would open tours within tours). A link's values are read in full when the
+ * scene is shown, as any link's; reading all of a tour's scenes when it opens would parse up to
+ * 64 long scripts at once (links.md, "Tours").
+ */
+export function sceneLinkFormProblem(link: string): string | null {
+  const hashAt = link.indexOf('#');
+  const query = hashAt >= 0 ? link.slice(0, hashAt) : link;
+  const parts = [query.startsWith('?') ? query.slice(1) : query];
+  if (hashAt >= 0) parts.push(link.slice(hashAt + 1));
+  for (const whole of parts) {
+    // As URLSearchParams reads it (the link parser's reader), which drops one leading '?'.
+    const part = whole.startsWith('?') ? whole.slice(1) : whole;
+    // Only the names are read, each in a few steps: a file may hold 4 MB of links.
+    for (let at = 0; at <= part.length; ) {
+      const amp = part.indexOf('&', at);
+      const end = amp < 0 ? part.length : amp;
+      if (namesTour(part, at, end)) return 'a scene must not carry a tour (tour, tourz) itself';
+      at = end + 1;
+    }
+  }
+  return null;
+}
+
+/** "tour", then an optional "z", as character codes. */
+const TOUR_CODES = [116, 111, 117, 114, 122];
+
+/**
+ * Whether the name of the pair part[start, end) (up to its first '=') reads as "tour" or
+ * "tourz" once form-decoded as URLSearchParams decodes it ('+' a space, %XX a byte: a byte past
+ * ASCII never makes one of these letters). Stops at the first character that differs.
+ */
+function namesTour(part: string, start: number, end: number): boolean {
+  let matched = 0;
+  for (let at = start; at < end; at++) {
+    let code = part.charCodeAt(at);
+    if (code === 61) break;
+    if (code === 43) code = 32;
+    else if (code === 37 && at + 2 < end) {
+      const high = hexDigit(part.charCodeAt(at + 1));
+      const low = hexDigit(part.charCodeAt(at + 2));
+      if (high >= 0 && low >= 0) {
+        code = 16 * high + low;
+        at += 2;
+      }
+    }
+    if (matched === TOUR_CODES.length || code !== TOUR_CODES[matched]) return false;
+    matched++;
+  }
+  return matched >= 4;
+}
+
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 65 && code <= 70) return code - 55;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
+}
+
 export const TOUR_FORMAT = 'bheap-lab-tour';
 export const TOUR_VERSION = 1;
 /** How much a tour may hold; a scene's link is the query the page writes, with its fragment. */
@@ -89,13 +149,26 @@ export function parseTourJson(text: string, checkLink: SceneLinkCheck): TourPars
         errors.push(`${where} must be an object with title, caption, source and link`);
         return;
       }
-      const scene: TourScene = {
-        title: text_(raw.title, `${where}'s title`, TOUR_LIMITS.titleChars, errors, false),
-        caption: text_(raw.caption, `${where}'s caption`, TOUR_LIMITS.captionChars, errors, false),
-        source: text_(raw.source ?? '', `${where}'s source`, TOUR_LIMITS.sourceChars, errors, true),
-        link: text_(raw.link, `${where}'s link`, TOUR_LIMITS.linkChars, errors, false),
-      };
-      if (scene.link !== '') {
+      const title = text_(raw.title, `${where}'s title`, TOUR_LIMITS.titleChars, errors, false);
+      const caption = text_(
+        raw.caption,
+        `${where}'s caption`,
+        TOUR_LIMITS.captionChars,
+        errors,
+        false,
+      );
+      const source = text_(
+        raw.source ?? '',
+        `${where}'s source`,
+        TOUR_LIMITS.sourceChars,
+        errors,
+        true,
+      );
+      const known = errors.length;
+      const link = text_(raw.link, `${where}'s link`, TOUR_LIMITS.linkChars, errors, false);
+      const scene: TourScene = { title, caption, source, link };
+      // A link already refused (too long, not text) is not read.
+      if (errors.length === known) {
         const problem = checkLink(scene.link);
         if (problem !== null) errors.push(`${where}'s link: ${problem}`);
       }
@@ -123,6 +196,9 @@ function text_(
     return '';
   }
   if (!mayBeEmpty && value.trim() === '') errors.push(`${name} is empty`);
-  if (Array.from(value).length > max) errors.push(`${name} is longer than ${max} characters`);
+  // Code points are never more than UTF-16 units: only a long text needs counting (a scene's
+  // link may be 200,000 characters).
+  if (value.length > max && Array.from(value).length > max)
+    errors.push(`${name} is longer than ${max} characters`);
   return value;
 }

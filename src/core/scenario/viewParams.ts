@@ -6,15 +6,14 @@ import { quote } from '../quote';
 import { parseIntInRange } from '../ranges';
 import { expectedOperations } from '../workloads/workloads';
 import { ARTICLE_TOUR } from './articleTour';
+import { readLinkTour } from './linkTours';
 import { choiceParam, err } from './params';
 import { type Scenario, type ScenarioError, scenarioWorkload } from './scenario';
-import { type SceneLinkCheck, unpackTour } from './tourFormat';
 
 export function parseViewParams(
   get: (name: string) => string | null,
   scenario: Scenario,
   errors: ScenarioError[],
-  checkSceneLink: SceneLinkCheck,
 ): void {
   const view = { ...scenario.view };
   choiceParam(get, errors, 'tree', ['keys', 'slots'] as const, 'keys', (value) => {
@@ -45,7 +44,7 @@ export function parseViewParams(
   const packed = get('tourz');
   let scenes = ARTICLE_TOUR.scenes.length;
   if (packed !== null) {
-    const tour = unpackTour(packed, checkSceneLink);
+    const tour = readLinkTour(packed);
     if (tour.ok) {
       scenario.tourPack = packed;
       scenes = tour.tour.scenes.length;
