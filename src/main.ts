@@ -18,8 +18,15 @@ import './app/styles/phone.css';
 import './app/styles/scenes.css';
 import './app/styles/embed.css';
 import { App } from './app/app';
+import { readLink } from './app/link';
 import { registerOffline } from './app/offline';
+import { keptTourNamed, restoreKept } from './app/tour/tourStore';
 
 const root = document.querySelector<HTMLDivElement>('#app');
-if (root !== null) new App(root);
+// A link naming a tour kept in this browser (too large for a link) waits for it to be read back.
+const kept = keptTourNamed(readLink());
+if (root !== null) {
+  if (kept === null) new App(root);
+  else void restoreKept(kept).then(() => new App(root));
+}
 registerOffline();

@@ -1,20 +1,16 @@
 // The tour editor, a dialog: a teacher adds the current view as a scene with a caption,
 // reorders and deletes scenes, and saves the tour as a JSON file or a link, or opens one. A
-// file that cannot be read is named in a message and the tour on screen is kept whole.
+// file that cannot be read is named in a message and the tour on screen is kept whole; a tour
+// too large for a link is kept in this browser, and the dialog says so and offers its file.
 
 import { quote } from '../../core/quote';
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
-import {
-  parseTourJson,
-  TOUR_LIMITS,
-  type Tour,
-  type TourScene,
-  tourToJson,
-} from '../../core/scenario/tourFormat';
+import { MAX_PACKED_CHARS, MAX_UNPACKED_BYTES } from '../../core/scenario/linkPacking';
+import { TOUR_LIMITS, type Tour, type TourScene, tourToJson } from '../../core/scenario/tourFormat';
 import { el, setText } from '../dom';
 import { saveFile } from '../download';
-import { writeStored } from '../storage';
-import { sceneLinkProblem } from './tours';
+import { readTourFile } from './tourFile';
+import { isKeptTour, keptTourStored, tourValue } from './tourStore';
 
 export interface TourEditorHost {
   /** The tour on screen (the article's, or the teacher's). */
@@ -29,8 +25,6 @@ export interface TourEditorHost {
   tourAddress(tour: Tour): string;
 }
 
-const STORE_KEY = 'bheap-tour';
-
 export class TourEditor {
   readonly opener: HTMLButtonElement;
   readonly dialog: HTMLDialogElement;
@@ -41,6 +35,11 @@ export class TourEditor {
   private readonly sourceInput: HTMLInputElement;
   private readonly message: HTMLElement;
   private readonly fileInput: HTMLInputElement;
+  /** "Too large for a link": shown while the tour on screen is kept in this browser. */
+  private readonly tooLarge: HTMLElement;
+  private readonly tooLargeText: HTMLElement;
+  /** The file being read: a newer one makes an older read stale. */
+  private reading = 0;
 
   constructor(private readonly host: TourEditorHost) {
     this.opener = el('button', { type: 'button', 'data-testid': 'tour-edit' }, ['✎ Tours']);
@@ -92,6 +91,16 @@ export class TourEditor {
       class: 'visually-hidden',
     });
     this.fileInput.addEventListener('change', () => this.importFile());
+    const saveKept = el('button', { type: 'button', 'data-testid': 'tour-too-large-save' }, [
+      'Save it as a file (JSON)',
+    ]);
+    saveKept.addEventListener('click', () => this.exportFile());
+    this.tooLargeText = el('p', {});
+    this.tooLarge = el(
+      'div',
+      { class: 'editor-message note', 'data-testid': 'tour-too-large', role: 'status', hidden: '' },
+      [this.tooLargeText, saveKept],
+    );
     const importButton = el('button', { type: 'button' }, ['Open a tour file…']);
     importButton.addEventListener('click', () => this.fileInput.click());
     const article = el('button', { type: 'button', 'data-testid': 'tour-use-article' }, [
@@ -130,6 +139,7 @@ export class TourEditor {
         this.fileInput,
       ]),
       this.message,
+      this.tooLarge,
       el('div', { class: 'editor-switch' }, [article, copyArticle]),
     ]);
   }
@@ -144,12 +154,17 @@ export class TourEditor {
   refresh(): void {
     const tour = this.host.tour();
     const own = !this.host.isArticleTour();
+    const kept = own && isKeptTour(tourValue(tour));
+    const where = kept
+      ? 'It is too large for a link: save it as a file to share it.'
+      : 'Changes go into its link at once.';
     setText(
       this.status,
       own
-        ? `Your tour, “${tour.title}”: ${tour.scenes.length} scene${tour.scenes.length === 1 ? '' : 's'}. Changes go into its link at once.`
+        ? `Your tour, “${tour.title}”: ${tour.scenes.length} scene${tour.scenes.length === 1 ? '' : 's'}. ${where}`
         : `The article’s tour is on (${tour.scenes.length} scenes). Adding a view starts a tour of your own.`,
     );
+    this.showTooLarge(kept ? tourValue(tour) : null);
     this.list.replaceChildren(
       ...tour.scenes.map((scene, index) => this.sceneItem(tour, scene, index, own)),
     );
@@ -215,13 +230,29 @@ export class TourEditor {
     this.apply(tour, tour.scenes.length);
   }
 
-  /** Puts the edited tour on, keeps a copy in this browser, and redraws the list. */
+  /** Puts the edited tour on (in its link, or kept in this browser) and redraws the list. */
   private apply(tour: Tour, scene: number): void {
     this.host.useTour(tour, scene);
-    // A full or refused store only loses the local copy; the link holds the tour.
-    writeStored(STORE_KEY, tourToJson(tour));
     this.say(null);
     this.refresh();
+  }
+
+  /**
+   * Says the tour on screen is too large for a link, and offers its file (null: hides it). The
+   * page's link names the kept tour, so a reload here shows it; elsewhere only its file does.
+   */
+  private showTooLarge(value: string | null): void {
+    this.tooLarge.hidden = value === null;
+    if (value === null) return;
+    const why = `This tour is too large for a link (one carries a tour of at most ${MAX_UNPACKED_BYTES / 2 ** 20} MiB, packed into ${MAX_PACKED_CHARS.toLocaleString('en-US')} characters): save it as a file to share it or to open it elsewhere.`;
+    setText(this.tooLargeText, `${why} This browser keeps it, and the page’s link opens it here.`);
+    void keptTourStored(value).then((stored) => {
+      if (stored || this.tooLarge.hidden) return;
+      setText(
+        this.tooLargeText,
+        `${why} This browser refused to keep it: it lasts until the page closes.`,
+      );
+    });
   }
 
   private exportFile(): void {
@@ -231,7 +262,12 @@ export class TourEditor {
   }
 
   private copyLink(): void {
-    const address = this.host.tourAddress(this.host.tour());
+    const tour = this.host.tour();
+    if (!this.host.isArticleTour() && isKeptTour(tourValue(tour))) {
+      this.say('This tour is too large for a link: save it as a file to share it.');
+      return;
+    }
+    const address = this.host.tourAddress(tour);
     const done = (text: string): void => this.say(text, 'note');
     if (navigator.clipboard?.writeText) {
       navigator.clipboard.writeText(address).then(
@@ -245,26 +281,20 @@ export class TourEditor {
     const file = this.fileInput.files?.[0];
     this.fileInput.value = '';
     if (file === undefined) return;
-    if (file.size > 4 * 2 ** 20) {
-      this.say(
-        `${quote(file.name)} is ${Math.round(file.size / 2 ** 20)} MB; a tour file is at most 4 MB. Your tour is unchanged.`,
-      );
-      return;
-    }
-    file.text().then(
-      (text) => {
-        const parsed = parseTourJson(text, sceneLinkProblem);
-        if (!parsed.ok) {
-          this.say(
-            `${quote(file.name)} is not a tour this page can open: ${parsed.errors.join('; ')}. Your tour is unchanged.`,
-          );
-          return;
-        }
-        this.apply(parsed.tour, 1);
-        this.say(`Opened “${parsed.tour.title}” (${parsed.tour.scenes.length} scenes).`, 'note');
-      },
-      () => this.say(`${quote(file.name)} could not be read. Your tour is unchanged.`),
-    );
+    const reading = ++this.reading;
+    const current = (): boolean => reading === this.reading;
+    this.say(`Reading ${quote(file.name)}…`, 'note');
+    const checking = (scenes: number): void =>
+      this.say(`Checking ${quote(file.name)}: ${scenes} scene${scenes === 1 ? '' : 's'}…`, 'note');
+    void readTourFile(file, checking, current).then((read) => {
+      if (read === null || !current()) return;
+      if (!read.ok) {
+        this.say(read.message);
+        return;
+      }
+      this.apply(read.tour, 1);
+      this.say(`Opened “${read.tour.title}” (${read.tour.scenes.length} scenes).`, 'note');
+    });
   }
 
   private say(text: string | null, kind: 'error' | 'note' = 'error'): void {
