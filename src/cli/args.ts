@@ -2,14 +2,12 @@
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { budgetProblem } from './refusals';
 import { DISK_MS, SSD_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
 import { clip, quote, visible } from '../core/quote';
 import { ITEMS_RANGE, KEY_RANGE_RANGE, MAX_IO_MS, SEED_RANGE } from '../core/ranges';
-import { workloadOperations } from '../core/replay/truncatedRun';
 import {
   isValidItemsPerPage,
   MAX_ITEMS_PER_PAGE,
@@ -30,6 +28,7 @@ import {
 } from '../core/structures/registry';
 import { parseScript } from '../core/workloads/script';
 import {
+  expectedOperations,
   FULL_KEY_RANGE,
   WORKLOAD_KINDS,
   type Workload,
@@ -37,6 +36,7 @@ import {
 } from '../core/workloads/workloads';
 import { looseNumber, PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
 import { takeOption } from './optionToken';
+import { budgetProblem } from './refusals';
 import { scriptProblem } from './scriptCheck';
 
 export type Command = 'sweep' | 'run' | 'trace' | 'scaling';
@@ -113,8 +113,9 @@ options:
   --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
   --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
                    with fifo or clock, frame counts F[,F] they must include
-  --until-op K     for run: stop after operation K, 0 to the workload's operations (the page's
-                   counters at the start of operation K+1)
+  --until-op K     for run: stop after operation K, 0 to the workload's operations (expiry: at
+                   most 4N; past its end, the whole run) (the page's counters at the start of
+                   operation K+1)
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})
   --cpu C          article (the article's calibration) or measure (time it here) (default article)
   --format F       json or csv (default json; trace: csv only)
@@ -143,11 +144,7 @@ export const OPTION_NAMES = [
   'format',
 ] as const;
 
-/**
- * Options added since OPTION_NAMES was fixed. They are options like the others, but the
- * unknown-option message lists OPTION_NAMES only: its exact words are pinned by
- * tests/cli/tokens.test.ts, which is not ours to change here (see the usage for --policy).
- */
+/** Options added since OPTION_NAMES was fixed: options like the others, listed after them. */
 export const LATER_OPTION_NAMES = ['policy', 'until-op'] as const;
 
 export type OptionName = (typeof OPTION_NAMES)[number] | (typeof LATER_OPTION_NAMES)[number];
@@ -190,8 +187,8 @@ function choice<T extends string>(
 
 /**
  * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
- * (parseArgs), then whether the run fits the memory budget (core/experiments/budget.ts), then whether a
- * script runs on every layout.
+ * (parseArgs), then whether the run fits the memory budget (core/experiments/budget.ts, worded
+ * by refusals.ts), then whether a script runs on every layout.
  */
 export function validateCommandLine(argv: readonly string[]): ParseOutcome {
   const parsed = parseArgs(argv);
@@ -299,7 +296,7 @@ function tokenize(argv: readonly string[]): { values: Map<OptionName, string>; c
 }
 
 function unknownOption(name: string): string {
-  return `unknown option --${visible(clip(name))}; options: ${OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
+  return `unknown option --${visible(clip(name))}; options: ${ALL_OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
 }
 
 function parseOrThrow(argv: readonly string[]): ParseOutcome {
@@ -449,12 +446,15 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   let untilOp: number | undefined;
   if (values.has('until-op')) {
     if (command !== 'run') fail(`--until-op applies only to run; ${command} does not take it`);
-    // The operations are known once the workload is recorded (a script's, or expiry's, vary).
-    const total = workloadOperations(workload);
+    // From the workload's formula, never by recording it: a run over the memory budget must be
+    // refused at once. Expiry's count depends on its draws: 4N bounds it, and a K past the
+    // run's end cuts it at its end (the output's `operations` says where), as the page's op does.
+    const total = expectedOperations(workload);
     const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 0, max: total });
+    const bound = workload.kind === 'expiry' ? `at most ${total}` : String(total);
     untilOp = parsed.ok
       ? parsed.value
-      : fail(`${parsed.error} (the operations of this workload: ${total})`);
+      : fail(`${parsed.error} (the operations of this workload: ${bound})`);
   }
   if (command === 'trace') {
     if (layouts.length > 2)

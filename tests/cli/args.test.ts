@@ -360,6 +360,14 @@ describe('parseArgs: --policy, and --frames for a policy sweep', () => {
     );
   });
 
+  it("--until-op for expiry takes up to 4N, the bound of its operations (they depend on the run's draws)", () => {
+    const expiry = ['run', '--workload', 'expiry', ...SMALL, '--frames', '2', '--until-op'];
+    expect(options([...expiry, '8000']).untilOp).toBe(8000);
+    expect(error([...expiry, '8001'])).toBe(
+      '--until-op must be an integer from 0 to 8000, got 8001 (the operations of this workload: at most 8000)',
+    );
+  });
+
   it('refuses --policy for scaling', () => {
     expect(error(['scaling', '--policy', 'opt'])).toBe(
       '--policy applies only to sweep, run and trace; scaling does not take it',

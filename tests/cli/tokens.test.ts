@@ -3,10 +3,10 @@
 // The CLI's words stand: these are the cases its strict mode refuses or reads otherwise.
 
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/cli/args';
+import { parseArgs, USAGE } from '../../src/cli/args';
 
 const OPTIONS =
-  '--layout, --items, --sizes, --node-bytes, --overhead, --page-items, --seed, --workload, --ops, --keys, --frames, --io-ms, --cpu, --format';
+  '--layout, --items, --sizes, --node-bytes, --overhead, --page-items, --seed, --workload, --ops, --keys, --frames, --io-ms, --cpu, --format, --policy, --until-op';
 
 function error(argv: string[]): string {
   const outcome = parseArgs(argv);
@@ -38,6 +38,13 @@ describe('reading the arguments', () => {
     ],
   ])('%j', (argv, message) => {
     expect(error(argv)).toBe(message);
+  });
+
+  it('the unknown-option message names every option the usage lists', () => {
+    const listed = [...USAGE.matchAll(/^ {2}(--[a-z-]+)/gm)].map((match) => match[1]);
+    expect(listed.length).toBeGreaterThan(10);
+    const named = /; options: (.*)$/.exec(error(['sweep', '--bogus']))?.[1].split(', ');
+    expect(named?.sort()).toEqual(listed.sort());
   });
 
   it('an inline value may be empty or hold "=" and "--"', () => {

@@ -103,4 +103,20 @@ describe('validateCommandLine: runs that would not fit the memory budget', () =>
       'measure',
     ]);
   });
+
+  it('--until-op over the budget is refused before any work: its range comes from the formula', () => {
+    const line = ['run', '--items', '16777216', '--layout', 'rb', '--node-bytes', '4096'];
+    const argv = [...line, '--page-items', '4', '--frames', '1', '--until-op', '5'];
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    const message = refusal(argv);
+    const seconds = (performance.now() - started) / 1000;
+    const grownBytes = process.memoryUsage().rss - before;
+    // The same refusal as without --until-op: the budget speaks first.
+    expect(message).toBe(refusal(argv.slice(0, -2)));
+    expect(message).toMatch(/would need about 29 GiB; the command line's budget is 4 GiB/);
+    // Recording the run's 67 million operations to learn its size took seconds and 1.3 GB.
+    expect(seconds).toBeLessThan(1);
+    expect(grownBytes).toBeLessThan(200 * 2 ** 20);
+  });
 });
