@@ -21,7 +21,10 @@ interface CliResult {
   writebacks: number[];
 }
 
-/** The counters `npm run sim -- run` prints for the page's link, cut after `untilOp` operations. */
+/**
+ * The counters `npm run sim -- run` prints for the page's link, `--until-op N` the page's own
+ * at operation N (operations 1 to N - 1 done).
+ */
 async function cliCounters(page: Page, untilOp: number | null): Promise<Record<string, number>> {
   const scenario = parseScenario(queryOf(page)).scenario;
   const cut = untilOp === null ? [] : ['--until-op', String(untilOp)];
@@ -70,7 +73,7 @@ function opLabel(done: number, total: number): RegExp {
   return new RegExp(`^op ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
 }
 
-/** Waits until the page shows the end of operation `done` (the start of the next). */
+/** Waits until the page is in operation `done` (its first event, or its end). */
 async function expectAtOperation(page: Page, done: number, total = OPERATIONS): Promise<void> {
   await expect(page.getByTestId('op-label')).toHaveText(opLabel(done, total), {
     timeout: 60_000,
@@ -103,16 +106,24 @@ test.describe('the article’s run in the page', () => {
       { length: 10 },
       (_, i) => 1 + ((i * 397_303 + 123_457) % OPERATIONS),
     );
-    const expected = twoAtATime(targets.map((op) => () => cliCounters(page, op - 1)));
+    const expected = twoAtATime(targets.map((op) => () => cliCounters(page, op)));
     const shown = new Map<number, Record<string, number>>();
     for (const op of targets) {
       await page.getByTestId('op-jump').fill(String(op));
       await page.getByTestId('op-jump').press('Enter');
-      await expectAtOperation(page, op - 1);
+      // Operation N shown: its first event, the counters of operations 1 to N - 1.
+      await expect(page.getByTestId('op-label')).toHaveText(
+        new RegExp(`^op ${op.toLocaleString('en-US')} / [\\d,]+ · event 1 of`),
+        { timeout: 60_000 },
+      );
+      await expect(page.getByTestId('preparing')).toBeHidden();
       const counters = await readCounters(page);
       shown.set(op, counters);
-      // Around it, by the keyboard: two operations on, 25 events on and back, two operations
-      // back, which is where it started.
+      // Around it, by the keyboard: a step back to the boundary before it, two operations on,
+      // 25 events on and back, two operations back, which is that boundary again. Its counters
+      // are the landing's (an operation's first event touches no page).
+      await page.keyboard.press('ArrowLeft');
+      await expectAtOperation(page, op - 1);
       const step = await page.getByTestId('step-label').textContent();
       await page.locator('body').click({ position: { x: 3, y: 3 } });
       await page.keyboard.press('Shift+ArrowRight');
@@ -142,9 +153,9 @@ test.describe('the article’s run in the page', () => {
     for (const op of [333_334, 500_001, 777_777]) {
       await page.getByTestId('op-jump').fill(String(op));
       await page.getByTestId('op-jump').press('Enter');
-      await expectAtOperation(page, op - 1, 800_000);
+      await expectAtOperation(page, op, 800_000);
       expect(await readCounters(page), `the start of operation ${op}`).toEqual(
-        await cliCounters(page, op - 1),
+        await cliCounters(page, op),
       );
     }
   });
@@ -158,9 +169,9 @@ test.describe('the article’s run in the page', () => {
     await page.goto(
       '/?items=1048576&page=4&frames=9&keys=2147483648&left=bheap-strict&right=bheap&op=1500001',
     );
-    await expectAtOperation(page, 1_500_000, total);
+    await expectAtOperation(page, 1_500_001, total);
     await expect(page.getByTestId('scenario-error')).toBeHidden();
-    const cli = cliCounters(page, 1_500_000);
+    const cli = cliCounters(page, 1_500_001);
     const grid = page.getByTestId('page-grid-left');
     await expect(grid).toHaveAttribute('aria-label', /of 524288; .*each cell: \d+ pages/);
     const perCell = Number(await grid.getAttribute('data-per-cell'));

@@ -135,7 +135,7 @@ async function expectedAt(page: Page): Promise<Record<string, number> | null> {
         'src/cli/main.ts',
         ...cliArgsFor(scenario, 'run'),
         '--until-op',
-        String(op - 1),
+        String(op),
         '--format',
         'json',
       ],

@@ -273,12 +273,17 @@ test.describe('moving by operation', () => {
     await expect(page.getByTestId('op-label')).toContainText(`op 100 / ${operations}`);
     await page.getByTestId('op-jump').fill('57');
     await page.getByTestId('op-jump').press('Enter');
-    await expectStep(page, timeline.stepStart[56]);
-    await page.waitForURL(new RegExp(`[?&]step=${timeline.stepStart[56]}&`));
+    // Operation 57 shown: its first event.
+    await expectStep(page, timeline.stepStart[56] + 1);
+    await expect(page.getByTestId('op-label')).toContainText(`op 57 / ${operations} · event 1 of`);
+    await page.waitForURL(new RegExp(`[?&]step=${timeline.stepStart[56] + 1}&`));
+    // The arrow keys step again at once: the box let go of the focus.
+    await page.keyboard.press('ArrowRight');
+    await expectStep(page, timeline.stepStart[56] + 2);
     expect(problems).toEqual([]);
   });
 
-  test('at ten operations, the counters equal npm run sim -- run cut at the operation before', async ({
+  test('at ten operations, the counters equal npm run sim -- run --until-op at the same operation', async ({
     page,
     problems,
   }) => {
@@ -294,8 +299,8 @@ test.describe('moving by operation', () => {
     for (const op of targets) {
       await page.getByTestId('op-jump').fill(String(op));
       await page.getByTestId('op-jump').press('Enter');
-      // The start of operation op: the step after which op - 1 operations are done.
-      await expectStep(page, timeline.stepStart[op - 1]);
+      // Operation op shown: its first event, after which op - 1 operations are done.
+      await expectStep(page, timeline.stepStart[op - 1] + 1);
       const shown = await readCounters(page);
       const cli = JSON.parse(
         execFileSync(
@@ -306,7 +311,7 @@ test.describe('moving by operation', () => {
             'src/cli/main.ts',
             ...cliArgsFor(scenario, 'run'),
             '--until-op',
-            String(op - 1),
+            String(op),
             '--format',
             'json',
           ],

@@ -39,8 +39,8 @@ const TRACE = '?tour=off&left=treap&right=bheap&node=48&items=30&page=8&frames=3
 // What the command line prints, computed once for every engine, while the first one starts.
 const cli = {
   small: early(cliCounters(SMALL)),
-  articleStart: early(cliCounters(ARTICLE, 0)),
-  articleJump: early(cliCounters(ARTICLE, JUMP - 1)),
+  articleStart: early(cliCounters(ARTICLE, 1)),
+  articleJump: early(cliCounters(ARTICLE, JUMP)),
   trace: early(cliTrace(TRACE)),
 };
 

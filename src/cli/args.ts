@@ -66,7 +66,10 @@ export interface CliOptions {
   policies?: Policy[];
   /** Only for `sweep` with FIFO or CLOCK: frame counts they must include (--frames). */
   sweepFrames?: number[];
-  /** Only for `run`: stop after this many operations (--until-op), counted as the page counts. */
+  /**
+   * Only for `run`: stop where this operation (from 1) begins (--until-op), as the page shows
+   * operation N: operations 1 to N - 1 done.
+   */
   untilOp?: number;
 }
 
@@ -113,9 +116,9 @@ options:
   --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
   --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
                    with fifo or clock, frame counts F[,F] they must include
-  --until-op K     for run: stop after operation K, 0 to the workload's operations (expiry: at
-                   most 4N; past its end, the whole run) (the page's counters at the start of
-                   operation K+1)
+  --until-op K     for run: stop where operation K begins, 1 to the workload's operations
+                   (expiry: at most 4N; past its end, the whole run): the page's counters at
+                   operation K, as "go to operation K" shows them
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})
   --cpu C          article (the article's calibration) or measure (time it here) (default article)
   --format F       json or csv (default json; trace: csv only)
@@ -450,7 +453,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     // refused at once. Expiry's count depends on its draws: 4N bounds it, and a K past the
     // run's end cuts it at its end (the output's `operations` says where), as the page's op does.
     const total = expectedOperations(workload);
-    const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 0, max: total });
+    const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 1, max: total });
     const bound = workload.kind === 'expiry' ? `at most ${total}` : String(total);
     untilOp = parsed.ok
       ? parsed.value

@@ -192,8 +192,9 @@ async function main(): Promise<number> {
 }
 
 /**
- * `run --until-op K`: each layout and policy cut after operation K, counted as the page counts
- * (the page's side, replayed in this thread), in `run`'s formats.
+ * `run --until-op K`: each layout and policy cut where operation K begins, counted as the page
+ * counts (the page's side, replayed in this thread), in `run`'s formats: the page's counters at
+ * operation K (docs/cli.md, docs/links.md: one convention for "operation K").
  */
 function untilOpReport(
   options: CliOptions,
@@ -202,7 +203,13 @@ function untilOpReport(
 ): string {
   const points = options.layouts.flatMap((layout) =>
     policiesOf(options).map((policy) =>
-      runUntilOp(specOf(options, layout), options.workload, options.frames ?? 1, untilOp, policy),
+      runUntilOp(
+        specOf(options, layout),
+        options.workload,
+        options.frames ?? 1,
+        untilOp - 1,
+        policy,
+      ),
     ),
   );
   if (lruOnly(options)) {

@@ -346,14 +346,18 @@ describe('parseArgs: --policy, and --frames for a policy sweep', () => {
     );
   });
 
-  it('--until-op cuts run after an operation, within the workload, and nothing else takes it', () => {
+  it('--until-op cuts run where an operation begins, within the workload, and nothing else takes it', () => {
     // SMALL's workload: phk over its items, 4 operations per item.
     const total = 4 * Number(SMALL[SMALL.indexOf('--items') + 1]);
     expect(options(['run', ...SMALL, '--frames', '2', '--until-op', '7']).untilOp).toBe(7);
-    expect(options(['run', ...SMALL, '--frames', '2', '--until-op', '0']).untilOp).toBe(0);
+    expect(options(['run', ...SMALL, '--frames', '2', '--until-op', '1']).untilOp).toBe(1);
     expect(options(['run', ...SMALL, '--frames', '2']).untilOp).toBeUndefined();
+    // Operation 0 does not exist: the first is 1, as on the page.
+    expect(error(['run', ...SMALL, '--frames', '2', '--until-op', '0'])).toBe(
+      `--until-op must be an integer from 1 to ${total}, got 0 (the operations of this workload: ${total})`,
+    );
     expect(error(['run', ...SMALL, '--frames', '2', '--until-op', String(total + 1)])).toBe(
-      `--until-op must be an integer from 0 to ${total}, got ${total + 1} (the operations of this workload: ${total})`,
+      `--until-op must be an integer from 1 to ${total}, got ${total + 1} (the operations of this workload: ${total})`,
     );
     expect(error(['sweep', ...SMALL, '--until-op', '3'])).toBe(
       '--until-op applies only to run; sweep does not take it',
@@ -364,7 +368,7 @@ describe('parseArgs: --policy, and --frames for a policy sweep', () => {
     const expiry = ['run', '--workload', 'expiry', ...SMALL, '--frames', '2', '--until-op'];
     expect(options([...expiry, '8000']).untilOp).toBe(8000);
     expect(error([...expiry, '8001'])).toBe(
-      '--until-op must be an integer from 0 to 8000, got 8001 (the operations of this workload: at most 8000)',
+      '--until-op must be an integer from 1 to 8000, got 8001 (the operations of this workload: at most 8000)',
     );
   });
 
