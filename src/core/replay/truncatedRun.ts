@@ -1,6 +1,6 @@
-// A run cut after its first operations, counted as the page counts them: what
-// `npm run sim -- run --until-op N` prints, and what the page shows at the start of operation
-// N + 1 (the article's run can then be checked at any operation without running it whole).
+// A run cut after its first operations, counted as the page counts them: after N operations,
+// what the page shows at operation N + 1 and `npm run sim -- run --until-op N+1` prints (the
+// article's run can then be checked at any operation without running it whole).
 
 import { type PointResult, workloadItems } from '../experiments/sweep';
 import { makePager } from '../memory/makePager';
