@@ -121,3 +121,13 @@ export async function watchLongTasks(page: Page): Promise<void> {
 export async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { bheapLongTasks: number[] }).bheapLongTasks);
 }
+
+/**
+ * Opens the scenario's settings: below 1440 px they fold to a one-line summary, which opens them
+ * (the issue of every screen: the structures first, the controls when wanted).
+ */
+export async function openControls(page: Page): Promise<void> {
+  const summary = page.getByTestId('controls-summary');
+  if (await summary.isVisible()) await summary.click();
+  await expect(page.getByTestId('controls-toggle')).toHaveAttribute('aria-expanded', 'true');
+}

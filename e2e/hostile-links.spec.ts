@@ -1,7 +1,7 @@
 // Links as a hostile user writes them: fallbacks that fit, long scripts, bidi controls, and a
 // chart that must only ever show the settings on screen.
 import { PAGE_MAX_PAGES } from '../src/core/scenario/pageLimits';
-import { BARE_LAB, expect, open, queryOf, readCounters, test } from './fixtures';
+import { BARE_LAB, expect, open, openControls, queryOf, readCounters, test } from './fixtures';
 
 test.describe('hostile links', () => {
   test('a combination too big falls back to one that fits, and the rewritten link loads clean', async ({
@@ -33,6 +33,7 @@ test.describe('hostile links', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, BARE_LAB);
     const ops = Array.from({ length: 3000 }, (_, i) => `i ${(i * 7919) % 100_003}`).join(', ');
+    await openControls(page);
     await page.getByTestId('control-workload').selectOption('script');
     await page.getByTestId('control-ops').fill(ops);
     await page.getByTestId('control-ops').press('Enter');

@@ -8,6 +8,7 @@ import {
   expect,
   expectCountersAt,
   open,
+  openControls,
   queryOf,
   test,
   timelineFor,
@@ -19,6 +20,7 @@ test.describe('the other priority queues', () => {
     problems,
   }) => {
     await open(page, BARE_LAB);
+    await openControls(page);
     await page.getByTestId('control-left').selectOption('treap');
     await page.waitForURL(/left=treap/);
     await expect(page.getByTestId('preparing')).toBeHidden();
@@ -45,6 +47,7 @@ test.describe('the other priority queues', () => {
   }) => {
     // 40 items at 8 slots a page: page 0 holds 7, each later page 6 (positions 0 and 1 empty).
     await open(page, `${BARE_LAB}&items=40&page=8&frames=3`);
+    await openControls(page);
     await page.getByTestId('control-left').selectOption({ label: 'Strict B-heap' });
     await page.waitForURL(/left=bheap-strict/);
     await expect(page.getByTestId('preparing')).toBeHidden();
@@ -165,6 +168,7 @@ test.describe('the other priority queues', () => {
   }) => {
     await open(page, '/?left=dary4&right=binary&workload=script&ops=i%209%2C%20i%204');
     await expect(page.getByTestId('scenario-error')).toBeHidden();
+    await openControls(page);
     const ops = page.getByTestId('control-ops');
     await ops.fill('i 9, del 1');
     await ops.press('Enter');
@@ -185,6 +189,7 @@ test.describe('replacement policies on the page', () => {
     problems,
   }) => {
     await open(page, '/?tour=off&items=48&page=8&frames=3&step=600');
+    await openControls(page);
     await page.getByTestId('control-policy').selectOption('clock');
     await page.waitForURL(/[?&]policy=clock&/);
     await expect(page.getByTestId('preparing')).toBeHidden();

@@ -3,7 +3,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ARTICLE_TOUR } from '../src/core/scenario/articleTour';
-import { expect, longTasks, queryOf, readCounters, test, watchLongTasks } from './fixtures';
+import {
+  expect,
+  longTasks,
+  openControls,
+  queryOf,
+  readCounters,
+  test,
+  watchLongTasks,
+} from './fixtures';
 
 const SCENES = ARTICLE_TOUR.scenes.length;
 const SHOTS = 'test-results/tour-scenes';
@@ -116,9 +124,11 @@ test.describe('the lecture', () => {
     await add('Thirty items', 'Both heaps after 120 steps.');
     await expect(page.getByTestId('tour-index')).toContainText('1 / 1');
     // The second scene: another view of the lab.
-    // Closing the tour gives the bare lab, its scenario controls open.
+    // Closing the tour gives the bare lab; at 1280 px its scenario controls fold to a line that
+    // says what runs, and opens them.
     await page.getByTestId('tour-close').click();
-    await expect(page.getByTestId('controls-toggle')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('controls-summary')).toContainText('Binary heap vs B-heap');
+    await openControls(page);
     await page.getByTestId('control-frames').fill('2');
     await page.getByTestId('control-frames').press('Enter');
     await page.waitForURL(/frames=2/);

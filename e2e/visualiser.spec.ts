@@ -10,6 +10,7 @@ import {
   expectCountersAt,
   expectStep,
   open,
+  openControls,
   queryOf,
   readCounters,
   test,
@@ -155,6 +156,7 @@ test.describe('the visualiser', () => {
     expect(await readCounters(other)).toEqual(counters);
     await expect(other.getByTestId('control-workload')).toHaveValue('expiry');
     // Back and forward restore earlier scenarios.
+    await openControls(other);
     await other.getByTestId('control-seed').fill('8');
     await other.getByTestId('control-seed').press('Enter');
     await other.waitForFunction(() => window.location.search.includes('seed=8'));
@@ -215,6 +217,7 @@ test.describe('the visualiser', () => {
 
   test('a bad control value is refused and keeps the previous value', async ({ page }) => {
     await open(page, '/?items=40&step=5');
+    await openControls(page);
     await page.getByTestId('control-items').fill('0');
     await page.getByTestId('control-items').press('Enter');
     await expect(page.getByTestId('scenario-error')).toContainText(
