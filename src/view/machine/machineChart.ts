@@ -93,13 +93,7 @@ export const MACHINE_CHART: SeriesChartSpec<MachineChartData, MachineSeries, Mac
     { type: 'markers', className: 'series-mark mc-mark' },
   ],
   scales: (data, width, height, charPx) =>
-    machineScales(
-      data === null ? [] : drawnValues(data),
-      data?.sizes ?? [],
-      width,
-      height,
-      charPx,
-    ),
+    machineScales(data === null ? [] : drawnValues(data), data?.sizes ?? [], width, height, charPx),
   words: () => ({
     xTick: nTick,
     yTick: nsTick,
