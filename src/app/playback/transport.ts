@@ -70,7 +70,12 @@ export class Transport {
         this.opInput.reportValidity();
       }
     });
-    this.playButton = el('button', { type: 'button', 'data-testid': 'play', 'aria-label': 'Play' });
+    this.playButton = el('button', {
+      type: 'button',
+      'data-testid': 'play',
+      'aria-label': 'Play',
+      'aria-pressed': 'false',
+    });
     iconLabel(this.playButton, 'play', 'Play');
     this.speedSelect = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
     for (const speed of SPEEDS) {

@@ -43,6 +43,8 @@ export interface DetailRequest {
 
 export class TreeDetail {
   private heapLayout: HeapLayout | null = null;
+  /** The placement of the slots drawn now (root to tail): a small heap shown whole uses it. */
+  private tailLayout: HeapLayout | null = null;
   private fit: { key: string; g: Geometry } | null = null;
   private geometry: Geometry | null = null;
   private focusMember = -1;
@@ -52,6 +54,7 @@ export class TreeDetail {
   /** Forgets everything: another view (scenario or structure) is drawn next. */
   reset(): void {
     this.heapLayout = null;
+    this.tailLayout = null;
     this.fit = null;
     this.geometry = null;
     this.focusMember = -1;
@@ -85,6 +88,26 @@ export class TreeDetail {
         scene: heapScene(view, layout, keys, fit),
         mode: 'whole',
         placement: full,
+        focus: null,
+      };
+    }
+    // The capacity's places do not fit labelled, but the slots drawn now may (a heap early in
+    // its run): then they show whole, placed as they stand (they move when the tail does).
+    const tail = Math.min(Math.max(view.lastSlot, view.heap.rootSlot), layout.maxSlot);
+    this.tailLayout = heapLayoutFor(view.heap, tail, this.tailLayout);
+    const tailFit = geometryOf(
+      this.tailLayout.placement,
+      ask.width,
+      ask.height,
+      this.geometry,
+      ask.minRadius,
+    );
+    if (tailFit.r >= ask.minRadius * 0.99) {
+      this.geometry = tailFit;
+      return {
+        scene: heapScene(view, this.tailLayout, keys, tailFit),
+        mode: 'whole',
+        placement: this.tailLayout.placement,
         focus: null,
       };
     }
