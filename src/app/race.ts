@@ -6,10 +6,15 @@ import { STRUCTURES } from '../core/structures/registry';
 import type { RaceCursor } from '../view/race/raceChart';
 import { RaceChart } from '../view/race/raceChart';
 
+/** While a large run is being recorded, its lines grow this often (ms): a draw takes a few. */
+const GROW_EVERY_MS = 1000;
+
 export class RacePanel {
   readonly chart: RaceChart;
   private drawnFor: Replay | null = null;
   private drawnFrames = 0;
+  private drawnSamples = 0;
+  private growing: number | null = null;
 
   constructor(container: HTMLElement) {
     this.chart = new RaceChart(container);
@@ -30,17 +35,36 @@ export class RacePanel {
    * to do.
    */
   prepare(timeline: Replay): void {
-    if ((timeline !== this.drawnFor || timeline.frames !== this.drawnFrames) && timeline.ready) {
+    if (
+      (timeline !== this.drawnFor ||
+        timeline.frames !== this.drawnFrames ||
+        timeline.raceSamples !== this.drawnSamples) &&
+      timeline.ready
+    ) {
       this.drawnFor = timeline;
       this.drawnFrames = timeline.frames;
+      this.drawnSamples = timeline.raceSamples;
       const [left, right] = timeline.sides.map((side) => STRUCTURES[side.kind].title);
       const race = timeline.raceAt(timeline.frames);
       this.chart.setData({
         names: left === right ? [`${left} #1`, `${right} #2`] : [left, right],
         ops: race.ops,
         transfers: race.values,
+        operations: timeline.ops.length,
       });
+      if (timeline.stillRecording) this.grow(timeline);
     }
+  }
+
+  /** A run still being recorded: its lines are drawn again as its samples come. */
+  private grow(timeline: Replay): void {
+    if (this.growing !== null) return;
+    this.growing = window.setTimeout(() => {
+      this.growing = null;
+      if (this.drawnFor !== timeline) return;
+      this.prepare(timeline);
+      if (timeline.stillRecording) this.grow(timeline);
+    }, GROW_EVERY_MS);
   }
 }
 

@@ -1,16 +1,21 @@
 // The message protocol between the page and a large run's side workers (worker/sideWorker.ts):
-// one worker per side records the run once, then serves the side's state before any operation.
-// The page keeps one state request in flight (app/largeWorkers.ts); typed arrays are transferred.
+// one worker per side records the run, a stretch at a time, and hands each stretch on as it is
+// done, to the page (its steps and race) and to a second worker that serves the side's state
+// before any operation recorded so far. The page keeps one state request in flight
+// (app/largeWorkers.ts); typed arrays are transferred.
 
+import type { OpArrays } from '../core/replay/opSource';
+import type { PagePart, RecordedPart } from '../core/replay/recordedParts';
 import type { SideName, SideState } from '../core/replay/side';
-import type { SideStore } from '../core/replay/sideRecorder';
+import type { DenseCheckpoint, PackedHeap } from '../core/replay/sideRecorder';
 import type { Scenario } from '../core/scenario/scenario';
 
 export type SideRequest =
   /**
-   * Record `side` of the scenario; `sendOps`: also send the operations (the worker is done).
-   * The checkpoints go straight to the serving worker through `handOver`, never through the
-   * page (reading thousands of arrays out of a message there took over 100 ms).
+   * Record `side` of the scenario; `sendOps`: send the page the operations too. Each stretch's
+   * operations and checkpoints go straight to the serving worker through `handOver` (as
+   * HandOver messages), never through the page (reading thousands of arrays out of messages
+   * there took over 100 ms).
    */
   | {
       kind: 'record';
@@ -20,63 +25,42 @@ export type SideRequest =
       sendOps: boolean;
       handOver: MessagePort;
     }
-  /**
-   * A serving worker: serve `side` from the checkpoints and operations that arrive on
-   * `handOver` (a HandOver); say 'serving' once it can.
-   */
+  /** A serving worker: serve `side` from what arrives on `handOver`. */
   | { kind: 'serve'; id: number; scenario: Scenario; side: SideName; handOver: MessagePort }
   /**
-   * A recorder that said 'done': send the next part of the recording (the servers are ready,
-   * the page idle), or, once all are sent, 'recorded'.
+   * The side's state before operation `op`; one the recording has not reached yet is answered
+   * once it has.
    */
-  | { kind: 'send'; id: number }
-  /** The side's state before operation `op`. */
-  | { kind: 'state'; id: number; op: number };
+  | { kind: 'state'; id: number; op: number }
+  /**
+   * To a recorder: stop after the stretch under way (`hold`), or go on. The page holds the
+   * recorders while the servers work out a state it waits for: on two cores they would
+   * otherwise take half of each.
+   */
+  | { kind: 'hold'; id: number; hold: boolean };
 
-/** The operations as the page's OpList holds them (opList.ts). */
-export interface OpArrays {
-  kinds: Uint8Array;
-  handles: Int32Array;
-  keys: Float64Array;
-  /** Whether any operation names an item (OpList.namesItems), looked up by the worker. */
+/** What is known of the operations before any is recorded. */
+export interface RunShape {
+  operations: number;
+  items: number;
+  /** Whether any operation names an item (OpList.namesItems). */
   namesItems: boolean;
 }
 
-/**
- * A recording reaches the page an array at a time, a frame apart: ~100 MB in one message made
- * the page's collector finish a major collection in that task (20 ms, and 10-16 ms more of
- * sweeping), which with the message's own work passed 50 ms.
- */
-export type RecordingPart =
-  | { name: 'eventCounts'; data: Uint32Array }
-  | { name: 'race'; data: Uint32Array }
-  | { name: 'kinds'; data: Uint8Array }
-  | { name: 'handles'; data: Int32Array }
-  | { name: 'keys'; data: Float64Array };
+/** From a recorder to its serving worker: the run's shape, then each stretch recorded. */
+export type HandOver = ({ kind: 'start' } & RunShape) | { kind: 'part'; part: RecordedPart };
 
 export type SideReply =
-  /** Recording progress, 0..1, at most every 100 ms. */
-  | { kind: 'progress'; id: number; done: number }
+  /** The recording has begun: the run's shape (the page lays its arrays out). */
+  | ({ kind: 'started'; id: number } & RunShape)
   /**
-   * The recording is done and its checkpoints handed over; the recorder keeps the rest until
-   * asked to 'send' it (taking 100 MB in while the servers build would stretch the page's tasks).
+   * A stretch recorded (small and often: ~100 MB in one message once made the page's collector
+   * finish a major collection in that task, which with the message's own work passed 50 ms);
+   * `done` is the fraction of the run recorded with it.
    */
+  | { kind: 'part'; id: number; part: PagePart; done: number }
+  /** Every operation recorded: what it took, in the worker, and the checkpoints it handed on. */
   | { kind: 'done'; id: number; seconds: number; checkpointBytes: number }
-  /** One array of the recording, a 'send' each (see RecordingPart). */
-  | { kind: 'part'; id: number; part: RecordingPart }
-  /** Every part sent: what is left to say. */
-  | {
-      kind: 'recorded';
-      id: number;
-      items: number;
-      /** Whether any operation names an item, when the operations were sent (else null). */
-      namesItems: boolean | null;
-      /** Bytes of the checkpoints handed over. */
-      checkpointBytes: number;
-      /** Wall-clock seconds the recording took in the worker. */
-      seconds: number;
-    }
-  | { kind: 'serving'; id: number }
   | { kind: 'state'; id: number; op: number; state: SideState; seconds: number }
   | { kind: 'error'; id: number; message: string };
 
@@ -93,45 +77,37 @@ export function stateBuffers(state: SideState): ArrayBuffer[] {
     memory.closedWriteBacks,
   ];
   if (state.handleOf !== null) arrays.push(state.handleOf);
-  const buffers = new Set<ArrayBuffer>();
-  for (const array of arrays) {
-    if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
-  }
-  return [...buffers];
+  return buffersOf(arrays);
 }
 
-/** Every buffer of a side's checkpoints (a recording hands them to its serving worker). */
-export function storeBuffers(store: SideStore): ArrayBuffer[] {
+/** Every buffer of some checkpoints (a recording hands them to its serving worker). */
+export function checkpointBuffers(dense: DenseCheckpoint[], sparse: PackedHeap[]): ArrayBuffer[] {
   const arrays: ArrayBufferView[] = [];
-  for (const dense of store.dense) {
-    const image = dense.image;
+  for (const checkpoint of dense) {
+    const image = checkpoint.image;
     arrays.push(image.order, image.dirtyFrom, image.histogram, image.closedWriteBacks);
   }
-  for (const sparse of store.sparse) arrays.push(sparse.keys, sparse.items);
-  const buffers = new Set<ArrayBuffer>();
-  for (const array of arrays) {
-    if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
-  }
-  return [...buffers];
+  for (const copy of sparse) arrays.push(copy.keys, copy.items);
+  return buffersOf(arrays);
 }
 
-/** Bytes a side's checkpoints take (the performance report). */
-export function storeBytes(store: SideStore): number {
+/** Bytes some checkpoints take (the performance report). */
+export function checkpointBytes(dense: DenseCheckpoint[], sparse: PackedHeap[]): number {
   let bytes = 0;
-  for (const buffer of storeBuffers(store)) bytes += buffer.byteLength;
+  for (const buffer of checkpointBuffers(dense, sparse)) bytes += buffer.byteLength;
   return bytes;
 }
 
-/** What a recording hands its serving worker: its checkpoints and its operations. */
-export interface HandOver {
-  store: SideStore;
-  ops: OpArrays;
-  items: number;
+/** The buffers of a stretch of operations, to transfer. */
+export function opBuffers(ops: OpArrays): ArrayBuffer[] {
+  return buffersOf([ops.kinds, ops.handles, ops.keys]);
 }
 
-/** The buffers of a list of operations, to transfer. */
-export function opBuffers(ops: OpArrays): ArrayBuffer[] {
-  return [ops.kinds.buffer, ops.handles.buffer, ops.keys.buffer].filter(
-    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
-  );
+/** The distinct ArrayBuffers under some arrays: copies of their own, never over a kernel's memory. */
+export function buffersOf(arrays: ArrayBufferView[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const array of arrays) {
+    if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
+  }
+  return [...buffers];
 }

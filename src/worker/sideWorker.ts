@@ -1,25 +1,27 @@
 // A large run's side worker. The page starts two per side: one records the side of the scenario
-// once (replay/sideRecorder.ts) and hands its checkpoints over; the other serves the side's
-// state before any operation the page asks for (replay/sideServer.ts). They are apart because
-// the recording runs the heap over the stack kernel's queue: in the same worker, the heap's
-// code would then see three kinds of memory observer, and its bare runs (most of a seek) would
-// be markedly slower than in a worker of its own (docs/performance.md, "Why the code is so").
+// (replay/sideRecorder.ts), a stretch at a time, and hands each stretch on as it is done; the
+// other serves the side's state before any operation recorded so far (replay/sideServer.ts).
+// They are apart because the recording runs the heap over the stack kernel's queue: in the same
+// worker, the heap's code would then see three kinds of memory observer, and its bare runs (most
+// of a seek) would be markedly slower than in a worker of its own (docs/performance.md, "Why the
+// code is so").
 
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
-import { OpList } from '../core/replay/opList';
-import { recordOps } from '../core/replay/recordOps';
+import { type OpArrays, opSource } from '../core/replay/opSource';
+import { PartCutter } from '../core/replay/recordedParts';
+import type { SideState } from '../core/replay/side';
 import type { SideServer } from '../core/replay/sideServer';
 import { scenarioWorkload } from '../core/scenario/scenario';
 import {
+  buffersOf,
+  checkpointBuffers,
+  checkpointBytes,
   type HandOver,
-  type OpArrays,
   opBuffers,
-  type RecordingPart,
+  type RunShape,
   type SideReply,
   type SideRequest,
   stateBuffers,
-  storeBuffers,
-  storeBytes,
 } from './sideProtocol';
 
 const scope = self as unknown as {
@@ -27,10 +29,19 @@ const scope = self as unknown as {
   postMessage(message: SideReply, transfer?: Transferable[]): void;
 };
 
+/**
+ * The first stretch is short, so the page can show the run's start at once; each next one twice
+ * as long, up to PART_MS, so a far seek hears of its operation soon after it is recorded.
+ */
+const FIRST_PART_MS = 4;
+const PART_MS = 100;
+
 let server: SideServer | null = null;
-/** A recorder's recording, waiting for the page's 'send'. */
-/** Sends the next part of a recorder's recording; true once all went (then 'recorded'). */
-let pendingSend: (() => boolean) | null = null;
+/** A recorder held by the page (a state it waits for is being worked out), and how it goes on. */
+let held = false;
+let resume: (() => void) | null = null;
+/** A state asked for before the recording reached it, answered once it has. */
+let waiting: Extract<SideRequest, { kind: 'state' }> | null = null;
 
 scope.onmessage = (event) => {
   const request = event.data;
@@ -42,26 +53,14 @@ scope.onmessage = (event) => {
       case 'serve':
         serve(request);
         break;
-      case 'send':
-        if (pendingSend === null) throw new Error('nothing recorded to send');
-        if (pendingSend()) pendingSend = null;
+      case 'state':
+        waiting = request;
+        answer();
         break;
-      case 'state': {
-        if (server === null) throw new Error('a state was asked for before the run was served');
-        const started = performance.now();
-        const state = server.stateAt(request.op);
-        scope.postMessage(
-          {
-            kind: 'state',
-            id: request.id,
-            op: request.op,
-            state,
-            seconds: (performance.now() - started) / 1000,
-          },
-          stateBuffers(state),
-        );
+      case 'hold':
+        held = request.hold;
+        if (!held) resume?.();
         break;
-      }
     }
   } catch (error) {
     fail(request.id, error);
@@ -76,17 +75,48 @@ function fail(id: number, error: unknown): void {
   });
 }
 
-/** Serves once the recording's checkpoints and operations arrive on the hand-over port. */
+/** Answers the waiting state request, if the recording has reached its operation. */
+function answer(): void {
+  const request = waiting;
+  if (request === null || server === null || request.op > server.recorded) return;
+  waiting = null;
+  const started = performance.now();
+  let state: SideState;
+  try {
+    state = server.stateAt(request.op);
+  } catch (error) {
+    fail(request.id, error);
+    return;
+  }
+  scope.postMessage(
+    {
+      kind: 'state',
+      id: request.id,
+      op: request.op,
+      state,
+      seconds: (performance.now() - started) / 1000,
+    },
+    stateBuffers(state),
+  );
+}
+
+/** Serves what arrives on the hand-over port: the run's shape, then each stretch recorded. */
 function serve(request: Extract<SideRequest, { kind: 'serve' }>): void {
   const { scenario, side, handOver } = request;
   handOver.onmessage = (event: MessageEvent<HandOver>) => {
+    const message = event.data;
     try {
-      const { store, ops, items } = event.data;
-      const list = OpList.fromArrays(ops.kinds, ops.handles, ops.keys, ops.namesItems);
-      server = sideServer(scenario, side, list, items, store);
-      handOver.close();
-      scope.postMessage({ kind: 'serving', id: request.id });
+      if (message.kind === 'start') {
+        const shape = { length: message.operations, namesItems: message.namesItems };
+        const store = { plan: scenarioPlan(scenario), dense: [], sparse: [] };
+        server = sideServer(scenario, side, shape, message.items, store);
+        return;
+      }
+      if (server === null) throw new Error('a recorded part came before the run began');
+      server.extend(message.part);
+      answer();
     } catch (error) {
+      // The page hears it as the recording's failure (id 0) and stops the run.
       fail(request.id, error);
     }
   };
@@ -94,66 +124,56 @@ function serve(request: Extract<SideRequest, { kind: 'serve' }>): void {
 
 function record(request: Extract<SideRequest, { kind: 'record' }>): void {
   const started = performance.now();
-  const { scenario, side } = request;
-  const { ops, items } = recordOps(scenarioWorkload(scenario));
-  const plan = scenarioPlan(scenario);
-  const recorder = sideRecorder(scenario, side, ops, items, plan);
-  while (!recorder.runFor(100, () => performance.now())) {
-    scope.postMessage({ kind: 'progress', id: request.id, done: recorder.progress });
-  }
-  const store = recorder.store;
-  const checkpointBytes = storeBytes(store);
-  // The operations go to the server (it writes none down itself: it would take a core from
-  // the recording), and a copy of them to the page from the left side.
-  const arrays: OpArrays = {
-    kinds: ops.kinds,
-    handles: ops.handles,
-    keys: ops.keys,
-    namesItems: ops.namesItems,
+  const { scenario, side, handOver, id } = request;
+  const source = opSource(scenarioWorkload(scenario));
+  const recorder = sideRecorder(scenario, side, source, source.items, scenarioPlan(scenario));
+  const shape: RunShape = {
+    operations: source.length,
+    items: source.items,
+    namesItems: source.namesItems,
   };
-  const copy: OpArrays | null = request.sendOps
-    ? {
-        kinds: ops.kinds.slice(),
-        handles: ops.handles.slice(),
-        keys: ops.keys.slice(),
-        namesItems: ops.namesItems,
-      }
-    : null;
-  const handOver: HandOver = { store, ops: arrays, items };
-  request.handOver.postMessage(handOver, [...storeBuffers(store), ...opBuffers(arrays)]);
-  request.handOver.close();
-  const seconds = (performance.now() - started) / 1000;
-  scope.postMessage({ kind: 'done', id: request.id, seconds, checkpointBytes });
-  // Sent a part a request, the page asking for the next a frame later (sideProtocol.ts says why).
-  const parts: RecordingPart[] = [
-    { name: 'eventCounts', data: recorder.eventCounts },
-    { name: 'race', data: recorder.race },
-  ];
-  if (copy !== null) {
-    parts.push(
-      { name: 'kinds', data: copy.kinds },
-      { name: 'handles', data: copy.handles },
-      { name: 'keys', data: copy.keys },
-    );
-  }
-  pendingSend = () => {
-    const part = parts.shift();
-    if (part !== undefined) {
-      const buffer = part.data.buffer;
-      scope.postMessage(
-        { kind: 'part', id: request.id, part },
-        buffer instanceof ArrayBuffer ? [buffer] : [],
-      );
-      return false;
+  scope.postMessage({ kind: 'started', id, ...shape });
+  const start: HandOver = { kind: 'start', ...shape };
+  handOver.postMessage(start);
+  const cutter = new PartCutter(recorder, request.sendOps);
+  let bytes = 0;
+  let budget = FIRST_PART_MS;
+  // A stretch a task: between two, the page's messages (hold) come in. The next is queued as a
+  // message, not a timeout (nested timeouts wait 4 ms each).
+  const next = new MessageChannel();
+  const stretch = (): void => {
+    if (held) {
+      resume = () => {
+        resume = null;
+        stretch();
+      };
+      return;
     }
-    scope.postMessage({
-      kind: 'recorded',
-      id: request.id,
-      items,
-      namesItems: copy === null ? null : copy.namesItems,
-      checkpointBytes,
-      seconds,
-    });
-    return true;
+    const done = recorder.runFor(budget, () => performance.now());
+    budget = Math.min(PART_MS, budget * 2);
+    // To the serving worker, then to the page: the page's seeks then find it served.
+    const { server: part, page } = cutter.next();
+    bytes += checkpointBytes(part.dense, part.sparse);
+    const toServer: HandOver = { kind: 'part', part };
+    handOver.postMessage(toServer, [
+      ...checkpointBuffers(part.dense, part.sparse),
+      ...opBuffers(part.ops),
+    ]);
+    const arrays = [page.counts, page.race, ...(page.ops === null ? [] : opArrays(page.ops))];
+    scope.postMessage({ kind: 'part', id, part: page, done: recorder.progress }, buffersOf(arrays));
+    if (!done) {
+      next.port2.postMessage(null);
+      return;
+    }
+    next.port1.close();
+    handOver.close();
+    const seconds = (performance.now() - started) / 1000;
+    scope.postMessage({ kind: 'done', id, seconds, checkpointBytes: bytes });
   };
+  next.port1.onmessage = stretch;
+  stretch();
+}
+
+function opArrays(ops: OpArrays): ArrayBufferView[] {
+  return [ops.kinds, ops.handles, ops.keys];
 }

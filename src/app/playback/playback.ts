@@ -39,8 +39,11 @@ export class Playback {
     to: null,
     loop: false,
   };
-  /** The step a seek waits to reach (a large run's workers serve it); null: none waits. */
-  private pendingStep: number | null = null;
+  /**
+   * What a waiting seek waits for (a large run's workers serve its state, or are still
+   * recording its operation); a newer seek replaces it. Null: none waits.
+   */
+  private pending: object | null = null;
 
   constructor(
     private readonly host: PlaybackHost,
@@ -61,12 +64,14 @@ export class Playback {
         // play only pauses there; once paused, a drag moves the cursor to that boundary.
         const timeline = this.host.timeline();
         const done = Math.min(timeline.ops.length, this.transport.scrubberOperation);
-        this.seek(timeline.stepStart[done]);
+        this.seekWhenRecorded(done, (recorded) => recorded.stepStart[done]);
       },
       goToOperation: (operation) => {
         this.pause();
-        const timeline = this.host.timeline();
-        this.seek(operationStep(timeline.stepStart, timeline.ops.length, operation));
+        const operations = this.host.timeline().ops.length;
+        this.seekWhenRecorded(Math.min(operations, operation), (recorded) =>
+          operationStep(recorded.stepStart, operations, operation),
+        );
       },
     });
   }
@@ -107,8 +112,9 @@ export class Playback {
       this.waitFor(timeline, step, started);
       return;
     }
-    if (this.pendingStep !== null) {
-      this.pendingStep = null;
+    // A large run's line may also say a landing waits (the session's): it has come.
+    if (this.pending !== null || timeline.large) {
+      this.pending = null;
       this.host.waiting(null);
     }
     timeline.seek(step);
@@ -117,13 +123,34 @@ export class Playback {
     this.link.soon(this.playingNow ? LINK_DELAY_PLAYING_MS : LINK_DELAY_MS);
   }
 
+  /**
+   * Moves to the step `stepOf` gives once operations 0..op-1 are recorded: a large run still
+   * being recorded knows a later operation's steps only then, and the seek waits, said so.
+   */
+  private seekWhenRecorded(op: number, stepOf: (timeline: Replay) => number): void {
+    const timeline = this.host.timeline();
+    if (timeline.recordedOps >= op) {
+      this.seek(stepOf(timeline));
+      return;
+    }
+    const token = {};
+    this.pending = token;
+    this.host.waiting(op);
+    timeline.whenRecorded(op).then((arrived) => {
+      if (!arrived || this.pending !== token || this.host.timeline() !== timeline) return;
+      // The seek clears the waiting line, or waits on for the state (a new token).
+      this.seek(stepOf(timeline));
+    });
+  }
+
   private waitFor(timeline: Replay, step: number, started: number): void {
-    this.pendingStep = step;
+    const token = {};
+    this.pending = token;
     this.host.waiting(timeline.opAt(Math.min(step, timeline.totalSteps)) + 1);
     timeline.fetchFor(step).then(
       (arrived) => {
-        if (!arrived || this.pendingStep !== step || this.host.timeline() !== timeline) return;
-        this.pendingStep = null;
+        if (!arrived || this.pending !== token || this.host.timeline() !== timeline) return;
+        this.pending = null;
         timeline.seek(step);
         // From the request to the state shown: what a jump in a large run costs.
         recordDuration('bheap:far-seek', started);
@@ -131,15 +158,15 @@ export class Playback {
         // large run (its grid, its race) would otherwise share one frame, past 50 ms. The
         // waiting line stays until then, so that it hides only when the state is on screen.
         requestAnimationFrame(() => {
-          if (this.host.timeline() !== timeline || this.pendingStep !== null) return;
+          if (this.host.timeline() !== timeline || this.pending !== null) return;
           this.host.waiting(null);
           this.host.moved(timeline.step);
           this.link.soon(LINK_DELAY_MS);
         });
       },
       (error: Error) => {
-        if (this.pendingStep !== step) return;
-        this.pendingStep = null;
+        if (this.pending !== token) return;
+        this.pending = null;
         this.host.waiting(null);
         this.host.failed(`The workers could not serve step ${step}: ${error.message}`);
       },
@@ -148,12 +175,14 @@ export class Playback {
 
   /** Whether a seek is waiting for a large run's workers. */
   get waiting(): boolean {
-    return this.pendingStep !== null;
+    return this.pending !== null;
   }
 
   /** To the last step of the timeline. */
   seekEnd(): void {
-    this.seek(this.host.timeline().totalSteps);
+    // A large run's end is known once all of it is recorded.
+    const operations = this.host.timeline().ops.length;
+    this.seekWhenRecorded(operations, (timeline) => timeline.totalSteps);
   }
 
   /** Pauses, then moves by `steps` events (negative: back); the gate may hold a step forward. */
@@ -221,7 +250,12 @@ export class Playback {
     const wholeSteps = Math.floor(this.stepsOwed);
     if (wholeSteps > 0) {
       this.stepsOwed -= wholeSteps;
-      const wanted = Math.min(this.lastStep, this.host.timeline().step + wholeSteps);
+      const shown = this.host.timeline();
+      // While a large run is recorded, play goes no further than what has come, and waits there.
+      const last = shown.stillRecording
+        ? Math.min(this.lastStep, shown.totalSteps - 1)
+        : this.lastStep;
+      const wanted = Math.max(shown.step, Math.min(last, shown.step + wholeSteps));
       const allowed = this.gatedTarget(wanted);
       this.seek(allowed);
       if (allowed < wanted) {

@@ -13,6 +13,7 @@ import type { HeapSnapshot } from '../structures/heap/heap';
 import { heapLayout, isHeapKind, type StructureSpec } from '../structures/registry';
 import { instantiateReplayKernel, type QueueHook, type ReplayKernel } from './kernel/replayKernel';
 import { OpList } from './opList';
+import type { OpShape, OpSource } from './opSource';
 import {
   packHeap,
   type Recorder,
@@ -42,7 +43,11 @@ export class KernelHeap {
     capacity: number,
     items: number,
     readonly pages: number,
-    source: OpList,
+    /**
+     * The operations, copied in; or only their shape, the operations then written into `ops`
+     * as they come (a recording's source, a serving worker's parts).
+     */
+    source: OpList | OpShape,
     /** Hears each batch of queued references (a FIFO or CLOCK recording's pager). */
     hook: QueueHook | null = null,
   ) {
@@ -72,9 +77,11 @@ export class KernelHeap {
     const kinds = new Uint8Array(buffer, kernel.operationKinds(), length);
     const handles = new Int32Array(buffer, kernel.operationHandles(), length);
     const keys = new Float64Array(buffer, kernel.operationKeys(), length);
-    kinds.set(source.kinds.subarray(0, length));
-    handles.set(source.handles.subarray(0, length));
-    keys.set(source.keys.subarray(0, length));
+    if (source instanceof OpList) {
+      kinds.set(source.kinds.subarray(0, length));
+      handles.set(source.handles.subarray(0, length));
+      keys.set(source.keys.subarray(0, length));
+    }
     this.kernel = kernel;
     this.ops = OpList.fromArrays(kinds, handles, keys, source.namesItems);
   }
@@ -127,6 +134,8 @@ export class KernelRecorder implements Recorder {
   private readonly ring: FifoPager | ClockPager | null;
   private readonly curve: Float64Array;
   private readonly counts: Uint32Array;
+  /** Where operations not yet in the kernel come from (null: all were copied in). */
+  private readonly source: OpSource | null;
   private next = 0;
   private nextRace = 0;
   private copied: Uint32Array | null = null;
@@ -136,7 +145,8 @@ export class KernelRecorder implements Recorder {
     capacity: number,
     items: number,
     readonly pages: number,
-    ops: OpList,
+    /** The operations, or a source that writes them as the recording reaches them. */
+    ops: OpList | OpSource,
     plan: LargePlan,
     private readonly raceOps: Int32Array,
     policy: Policy = 'lru',
@@ -147,6 +157,7 @@ export class KernelRecorder implements Recorder {
     const ring = policy === 'lru' ? null : ringPager(policy, frames, pages, 1);
     this.ring = ring;
     const hook = ring === null ? null : feedRing(ring, () => this.heap.kernel);
+    this.source = ops instanceof OpList ? null : ops;
     this.heap = new KernelHeap(spec, capacity, items, pages, ops, hook);
     const kernel = this.heap.kernel;
     kernel.hookQueue(ring === null ? 0 : 1);
@@ -178,11 +189,19 @@ export class KernelRecorder implements Recorder {
     return operations === 0 ? 1 : this.next / operations;
   }
 
-  runFor(budgetMs: number, now: () => number): boolean {
+  get recorded(): number {
+    return this.next;
+  }
+
+  get raceRows(): number {
+    return this.nextRace;
+  }
+
+  runFor(budgetMs: number, now: () => number, stopAt = this.heap.ops.length): boolean {
     const stop = now() + budgetMs;
-    const operations = this.heap.ops.length;
+    const operations = Math.min(this.heap.ops.length, stopAt);
     const { denseEvery, sparseEvery } = this.store.plan;
-    while (!this.done) {
+    while (this.next < operations) {
       const k = this.next;
       if (k > 0 && k % denseEvery === 0) this.takeDense(k);
       if (k > 0 && k % sparseEvery === 0) this.store.sparse.push(packHeap(this.heap.snapshot()));
@@ -191,6 +210,7 @@ export class KernelRecorder implements Recorder {
       until = Math.min(until, (Math.floor(k / denseEvery) + 1) * denseEvery);
       until = Math.min(until, (Math.floor(k / sparseEvery) + 1) * sparseEvery);
       if (this.nextRace < this.raceOps.length) until = Math.min(until, this.raceOps[this.nextRace]);
+      this.source?.fillTo(this.heap.ops, until);
       this.heap.kernel.record(k, until);
       this.next = until;
       this.sampleRace();

@@ -4,6 +4,10 @@
 // page runs on by itself for up to `window` operations, so stepping, playing and stepping back a
 // little need no worker; a jump further away asks the workers for a new anchor (fetchFor) and
 // seeks once it has come.
+//
+// The recording arrives as it is made (partialRecording.ts): the page shows the run once its
+// first window has come, which it replays from the empty heaps by itself; a step past what has
+// come waits for it (fetchFor), and totalSteps counts the steps come so far until the last.
 
 import type { LargePlan } from '../scenario/largePlan';
 import {
@@ -14,9 +18,11 @@ import {
   sideSpec,
 } from '../scenario/scenario';
 import { workloadCapacity } from '../workloads/workloads';
-import type { OpList } from './opList';
+import { type LargeRecording, PartialRecording } from './partialRecording';
 import { Replay } from './replay';
 import { SIDES, Side, type SideState } from './side';
+
+export type { LargeRecording } from './partialRecording';
 
 /** Where the sides' states come from: the workers, or a SideServer in the same thread (tests). */
 export interface StateSource {
@@ -27,18 +33,6 @@ export interface StateSource {
   states(op: number): Promise<SideState[] | null>;
   /** Stops whatever serves the states (the workers); later requests resolve null. */
   dispose?(): void;
-}
-
-/** What the workers' recordings give the page (one entry per side for the arrays). */
-export interface LargeRecording {
-  ops: OpList;
-  items: number;
-  eventCounts: Uint32Array[];
-  raceOps: Int32Array;
-  /** Per side: race[i * sidePages + f - 1], the side's own pages (the page pads it). */
-  race: Uint32Array[];
-  /** stepStart, when already filled (fillStepIndex); else it is made from eventCounts. */
-  stepStart?: Float64Array;
 }
 
 /** A fetched anchor lies this many operations before the target (a jump's last stretch). */
@@ -53,16 +47,28 @@ export class LargeTimeline extends Replay {
   private readonly initial: Anchor;
   private anchor: Anchor;
   private fetching: { op: number; promise: Promise<boolean> } | null = null;
+  /** Counts fetchFor's calls: one waiting for the recording drops out if a newer came since. */
+  private fetches = 0;
+  private readonly recording: PartialRecording;
 
   constructor(
     scenario: Scenario,
-    recording: LargeRecording,
+    /** The recording as far as it has come, or a whole one. */
+    recording: LargeRecording | PartialRecording,
     readonly plan: LargePlan,
     private readonly source: StateSource,
   ) {
     const capacity = workloadCapacity(scenarioWorkload(scenario));
     const pages = scenarioPages(scenario);
-    const { ops } = recording;
+    const partial =
+      recording instanceof PartialRecording
+        ? recording
+        : PartialRecording.whole(
+            recording,
+            SIDES.map((name) => sidePages(scenario, name)),
+            pages,
+          );
+    const { ops } = partial;
     const sides = SIDES.map(
       (name) =>
         new Side(
@@ -78,15 +84,8 @@ export class LargeTimeline extends Replay {
     if (!sides.every((side) => side.exchangesState)) {
       throw new Error('a large run replays heaps too large for the tree, under LRU, FIFO or CLOCK');
     }
-    super(
-      scenario,
-      ops,
-      sides,
-      pages,
-      recording.stepStart ?? stepIndex(recording.eventCounts, ops.length),
-      recording.raceOps,
-      recording.race.map((rows, index) => padRace(rows, sides[index].view.pages, pages)),
-    );
+    super(scenario, ops, sides, pages, partial.stepStart, partial.raceOps, partial.race);
+    this.recording = partial;
     this.initial = { op: 0, states: sides.map((side) => side.exportState()) };
     this.anchor = this.initial;
   }
@@ -100,7 +99,29 @@ export class LargeTimeline extends Replay {
   }
 
   override dispose(): void {
+    this.recording.dispose();
     this.source.dispose?.();
+  }
+
+  override get recordedOps(): number {
+    return this.recording.counted;
+  }
+
+  override get stillRecording(): boolean {
+    return !this.recording.complete;
+  }
+
+  override get raceSamples(): number {
+    return this.recording.raceSamples;
+  }
+
+  override whenRecorded(op: number): Promise<boolean> {
+    return this.recording.whenCounted(op);
+  }
+
+  /** Resolves true once step `step` is recorded, or the whole run is (false if let go). */
+  whenStep(step: number): Promise<boolean> {
+    return this.recording.whenStep(step);
   }
 
   /** The operation the page's anchor is before (for reports and tests). */
@@ -110,6 +131,8 @@ export class LargeTimeline extends Replay {
 
   override canSeek(step: number): boolean {
     if (step <= 0 || step === this.cursor) return true;
+    // While recording, the last step come so far is not the end: it waits with the rest.
+    if (this.stillRecording && step >= this.totalSteps) return false;
     const targetOp = this.opAt(Math.min(step, this.totalSteps));
     if (targetOp === this.heldOp) return true;
     const next = this.heldOp < 0 ? 0 : this.heldOp + 1;
@@ -124,7 +147,26 @@ export class LargeTimeline extends Replay {
    */
   override fetchFor(step: number): Promise<boolean> {
     if (this.canSeek(step)) return Promise.resolve(true);
-    const targetOp = this.opAt(Math.min(step, this.totalSteps));
+    const fetch = ++this.fetches;
+    if (this.stillRecording && step >= this.totalSteps) {
+      // Not recorded yet: once it is, unless another jump was asked for meanwhile.
+      return this.recording
+        .whenStep(step + 1)
+        .then((arrived) => arrived && fetch === this.fetches && this.fetchFor(step));
+    }
+    return this.fetchOp(this.opAt(Math.min(step, this.totalSteps)));
+  }
+
+  /**
+   * Asks for the anchor a jump into operation `targetOp` wants before that operation's steps
+   * are known: a link landing far into a run still being recorded, whose state the workers
+   * then serve as soon as they have recorded it.
+   */
+  prefetch(targetOp: number): Promise<boolean> {
+    return this.anchorFor(targetOp) !== null ? Promise.resolve(true) : this.fetchOp(targetOp);
+  }
+
+  private fetchOp(targetOp: number): Promise<boolean> {
     const op = Math.max(0, targetOp - Math.min(FETCH_LEAD, Math.floor(this.plan.window / 4)));
     if (this.fetching !== null && this.fetching.op === op) return this.fetching.promise;
     const promise = this.source.states(op).then((states) => {
@@ -166,45 +208,4 @@ export class LargeTimeline extends Replay {
     }
     return null;
   }
-}
-
-/** stepStart from the two sides' events per operation, in one go (see fillStepIndex). */
-export function stepIndex(eventCounts: Uint32Array[], operations: number): Float64Array {
-  const stepStart = new Float64Array(operations + 1);
-  fillStepIndex(eventCounts, stepStart, 0, operations);
-  return stepStart;
-}
-
-/**
- * Fills stepStart[from + 1 .. to] from the two sides' events per operation (the lockstep rule:
- * the longer side's), stepStart[from] being set. In parts, the page keeps its tasks short: the
- * article's 4M operations in one go would pass a long task, mostly first touches of fresh memory.
- */
-export function fillStepIndex(
-  eventCounts: Uint32Array[],
-  stepStart: Float64Array,
-  from: number,
-  to: number,
-): void {
-  if (eventCounts.length !== 2) throw new RangeError('two sides, two event counts');
-  const [left, right] = eventCounts;
-  let total = stepStart[from];
-  for (let k = from; k < to; k++) {
-    const a = left[k];
-    const b = right[k];
-    total += a > b ? a : b;
-    stepStart[k + 1] = total;
-  }
-}
-
-/** A side's race rows widened to the scenario's pages (past its own, its last value holds). */
-function padRace(rows: Uint32Array, sidePages: number, pages: number): Uint32Array {
-  if (sidePages === pages) return rows;
-  const samples = rows.length / sidePages;
-  const table = new Uint32Array(samples * pages);
-  for (let i = 0; i < samples; i++) {
-    table.set(rows.subarray(i * sidePages, (i + 1) * sidePages), i * pages);
-    table.fill(rows[(i + 1) * sidePages - 1], i * pages + sidePages, (i + 1) * pages);
-  }
-  return table;
 }

@@ -90,6 +90,29 @@ export abstract class Replay {
     return Promise.resolve(true);
   }
 
+  /**
+   * Whether the run is still being recorded (a large run's workers): steps past totalSteps then
+   * exist, but neither they nor the total are known yet.
+   */
+  get stillRecording(): boolean {
+    return false;
+  }
+
+  /** Operations whose steps are known: stepStart[0..recordedOps] (all, once recorded). */
+  get recordedOps(): number {
+    return this.ops.length;
+  }
+
+  /** Resolves true once operations 0..op-1 are recorded (false if the timeline is let go). */
+  whenRecorded(_op: number): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  /** The race samples recorded (raceOps' first ones). */
+  get raceSamples(): number {
+    return this.raceOps.length;
+  }
+
   /** Lets go of what serves the timeline (a large run's workers); the page calls it on replacing it. */
   dispose(): void {}
 
@@ -101,7 +124,7 @@ export abstract class Replay {
   /** The race of transfers with `frames` resident pages, from the table (no pass over the run). */
   raceAt(frames: number): RaceSeries {
     const f = Math.max(1, Math.min(this.pages, Math.round(frames)));
-    const samples = this.raceOps.length;
+    const samples = this.raceSamples;
     const values: [Float64Array, Float64Array] = [
       new Float64Array(samples),
       new Float64Array(samples),
@@ -110,7 +133,8 @@ export abstract class Replay {
       const table = this.raceTable[side];
       for (let i = 0; i < samples; i++) values[side][i] = table[i * this.pages + f - 1];
     }
-    return { frames: f, ops: this.raceOps, values };
+    const ops = samples === this.raceOps.length ? this.raceOps : this.raceOps.subarray(0, samples);
+    return { frames: f, ops, values };
   }
 
   /** The frame count the sides show. */
@@ -126,8 +150,9 @@ export abstract class Replay {
     for (const side of this.sides) side.setFrames(frames);
   }
 
+  /** The steps of the operations recorded: every step, once the run is recorded. */
   get totalSteps(): number {
-    return this.stepStart[this.ops.length];
+    return this.stepStart[this.recordedOps];
   }
 
   /** The cursor's step (0 before the first seek). */
@@ -139,7 +164,7 @@ export abstract class Replay {
   opAt(step: number): number {
     if (step <= 0) return -1;
     let low = 0;
-    let high = this.ops.length - 1;
+    let high = this.recordedOps - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
       if (this.stepStart[mid] < step) low = mid;
@@ -268,7 +293,7 @@ export abstract class Replay {
   /** Step at the end of the operation holding `step` (or of the next one, at a boundary). */
   nextOpBoundary(step: number): number {
     const k = this.opAt(step + 1);
-    return this.stepStart[Math.min(this.ops.length, k + 1)];
+    return this.stepStart[Math.min(this.recordedOps, k + 1)];
   }
 
   opKindAt(k: number): OpKind | null {

@@ -72,6 +72,10 @@ const CHUNK = 2048;
 
 /** What a recording gives (this file's SideRecorder, or kernelSide.ts's faster one). */
 export interface Recorder {
+  /** The side's pages: a race row's width. */
+  readonly pages: number;
+  /** The operations (from a source, written up to `recorded`). */
+  readonly ops: OpList;
   /** Events of each operation, as the page's replay of it emits them. */
   readonly eventCounts: Uint32Array;
   /** race[i * pages + f - 1]: transfers after raceOps[i] operations with f resident pages. */
@@ -80,8 +84,15 @@ export interface Recorder {
   readonly done: boolean;
   /** Fraction of the operations recorded, 0..1. */
   readonly progress: number;
-  /** Records for about `budgetMs`; true once every operation is recorded. */
-  runFor(budgetMs: number, now: () => number): boolean;
+  /** Operations recorded so far: their event counts are written, the checkpoints before them taken. */
+  readonly recorded: number;
+  /** Rows of the race written so far (the samples at or before `recorded` operations). */
+  readonly raceRows: number;
+  /**
+   * Records for about `budgetMs`, no further than operation `stopAt` (exclusive); true once
+   * every operation is recorded.
+   */
+  runFor(budgetMs: number, now: () => number, stopAt?: number): boolean;
 }
 
 /**
@@ -108,7 +119,7 @@ export class SideRecorder implements Recorder {
     capacity: number,
     items: number,
     readonly pages: number,
-    private readonly ops: OpList,
+    readonly ops: OpList,
     plan: LargePlan,
     private readonly raceOps: Int32Array,
     policy: Policy = 'lru',
@@ -152,11 +163,20 @@ export class SideRecorder implements Recorder {
     return this.ops.length === 0 ? 1 : this.next / this.ops.length;
   }
 
+  get recorded(): number {
+    return this.next;
+  }
+
+  get raceRows(): number {
+    return this.nextRace;
+  }
+
   /** Records for about `budgetMs`; true once every operation is recorded. */
-  runFor(budgetMs: number, now: () => number): boolean {
+  runFor(budgetMs: number, now: () => number, stopAt = this.ops.length): boolean {
     const stop = now() + budgetMs;
-    while (!this.done) {
-      this.runChunk(Math.min(this.ops.length, this.next + CHUNK));
+    const last = Math.min(this.ops.length, stopAt);
+    while (this.next < last) {
+      this.runChunk(Math.min(last, this.next + CHUNK));
       if (now() >= stop) break;
     }
     return this.done;

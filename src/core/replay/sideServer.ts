@@ -1,13 +1,17 @@
 // Serves the state of one side of a large heap run before any operation, from the checkpoints
 // its recording kept (largePlan.ts): the heap copy before it, the heap run bare to the stack
 // image before it, then the operations in between run into the view. A worker runs this; the
-// page asks it only for jumps beyond what it can reach by itself.
+// page asks it only for jumps beyond what it can reach by itself. While the side is still being
+// recorded, the operations and checkpoints come in parts (extend): it serves any operation the
+// recording has passed.
 
 import type { Policy } from '../memory/pager';
 import { unpackImage } from '../memory/stackImage';
 import type { StructureSpec } from '../structures/registry';
 import { KernelHeap } from './kernelSide';
-import type { OpList } from './opList';
+import { OpList } from './opList';
+import type { OpShape } from './opSource';
+import type { RecordedPart } from './recordedParts';
 import { Side, type SideState } from './side';
 import type { SideStore } from './sideRecorder';
 import { policyStateOfRing } from './viewState';
@@ -20,13 +24,16 @@ export class SideServer {
   private readonly ops: OpList;
   /** The operation the side sits before now (-1: nowhere yet). */
   private at = -1;
+  /** Operations recorded so far: any state up to it can be served. */
+  private recordedOps: number;
 
   constructor(
     spec: StructureSpec,
     capacity: number,
     items: number,
     pages: number,
-    ops: OpList,
+    /** Every operation with every checkpoint in `store`; or their shape, the rest to come (extend). */
+    ops: OpList | OpShape,
     private readonly store: SideStore,
     private readonly policy: Policy = 'lru',
     frames = 1,
@@ -41,12 +48,31 @@ export class SideServer {
       throw new Error('a large run serves heaps too large for the tree, under LRU, FIFO or CLOCK');
     }
     this.initial = this.side.exportState();
+    this.recordedOps = ops instanceof OpList ? ops.length : 0;
   }
 
-  /** The side's state before operation `op` (0..operations). */
+  /** Operations recorded so far (all of them once the recording is done). */
+  get recorded(): number {
+    return this.recordedOps;
+  }
+
+  /** The recording's next stretch: its operations and checkpoints, from where the last ended. */
+  extend(part: RecordedPart): void {
+    if (part.from !== this.recordedOps || part.to < part.from || part.to > this.ops.length) {
+      throw new RangeError(`a part from ${part.from} to ${part.to} after ${this.recordedOps}`);
+    }
+    this.ops.kinds.set(part.ops.kinds, part.from);
+    this.ops.handles.set(part.ops.handles, part.from);
+    this.ops.keys.set(part.ops.keys, part.from);
+    for (const checkpoint of part.dense) this.store.dense.push(checkpoint);
+    for (const copy of part.sparse) this.store.sparse.push(copy);
+    this.recordedOps = part.to;
+  }
+
+  /** The side's state before operation `op` (0..recorded). */
   stateAt(op: number): SideState {
-    if (!(Number.isInteger(op) && op >= 0 && op <= this.ops.length)) {
-      throw new RangeError(`operation ${op} is outside 0..${this.ops.length}`);
+    if (!(Number.isInteger(op) && op >= 0 && op <= this.recordedOps)) {
+      throw new RangeError(`operation ${op} is outside 0..${this.recordedOps}`);
     }
     this.moveTo(op);
     return this.side.exportState();

@@ -18,6 +18,11 @@ export interface RaceData {
   ops: Int32Array;
   /** transfers[side][i]: that side's transfers after ops[i] operations. */
   transfers: [Float64Array, Float64Array];
+  /**
+   * The run's operations, the x axis's end, when the samples stop short of it (a large run
+   * still being recorded: the lines end where the recording has got). Else the last sample's.
+   */
+  operations?: number;
 }
 
 /** Where the cursor stands: an operation (fractional inside one) and the exact values there. */
@@ -128,7 +133,7 @@ export class RaceChart {
     this.svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
     if (data === null) return;
     const last = data.ops.length - 1;
-    const operations = data.ops[last];
+    const operations = Math.max(data.ops[last], data.operations ?? 0);
     const most = Math.max(1, data.transfers[0][last], data.transfers[1][last]);
     // The left margin holds the y ticks and, left of the first x tick, the x axis's title: as
     // wide as that title is in the chart's type (a projector's is larger).
@@ -175,9 +180,13 @@ export class RaceChart {
       .attr('y', MARGIN.top)
       .attr('width', plotW)
       .attr('height', plotH);
+    const partial =
+      data.ops[last] < operations
+        ? `, recorded up to operation ${whole(data.ops[last])} of ${whole(operations)}`
+        : '';
     this.svg.attr(
       'aria-label',
-      `Transfers so far against the operation, ${data.names[0]} and ${data.names[1]}`,
+      `Transfers so far against the operation, ${data.names[0]} and ${data.names[1]}${partial}`,
     );
     this.placeCursor();
   }
