@@ -187,11 +187,19 @@ test.describe('the article’s run in the page', () => {
   }) => {
     test.setTimeout(180_000);
     await page.goto('/?tour=12');
-    await expectAtOperation(page, 2_000_000);
+    // The caption's operation 2,000,001, shown: its first event.
+    await expect(page.getByTestId('op-label')).toHaveText(
+      /^op 2,000,001 \/ 4,000,000 · event 1 of /,
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 60_000 });
     await expect(page.getByTestId('tour-caption')).toContainText('pages in 12 pages');
     const before = await readCounters(page);
     await page.getByTestId('op-forward').click();
-    await expectAtOperation(page, 2_000_001);
+    // Its last event: the pop done.
+    await expect(page.getByTestId('op-label')).toHaveText(
+      /^op 2,000,001 \/ 4,000,000 · event (\d+) of \1$/,
+    );
     const after = await readCounters(page);
     const moved = (name: string): number => after[name] - before[name];
     expect([moved('pageins-left'), moved('writebacks-left')]).toEqual([12, 12]);
@@ -203,7 +211,10 @@ test.describe('the article’s run in the page', () => {
     await page.keyboard.press('PageUp');
     await expect(page.getByTestId('tour-index')).toHaveText(/^11 \/ /);
     await page.keyboard.press('PageDown');
-    await expectAtOperation(page, 2_000_000);
+    await expect(page.getByTestId('op-label')).toHaveText(
+      /^op 2,000,001 \/ 4,000,000 · event 1 of /,
+      { timeout: 60_000 },
+    );
     expect(await readCounters(page)).toEqual(before);
     const recordings = await page.evaluate(
       () => performance.getEntriesByName('bheap:recorded').length,

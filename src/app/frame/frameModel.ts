@@ -46,6 +46,8 @@ export interface SideFrame {
 export interface FrameModel {
   step: number;
   totalSteps: number;
+  /** A large run still being recorded: its steps so far, more to come. */
+  recording: boolean;
   /** The operation the cursor is in (0-based; -1 before the first). */
   operation: number;
   operations: number;
@@ -104,6 +106,7 @@ export function frameModel(timeline: Replay, scenario: Scenario, stage: Stage): 
   return {
     step,
     totalSteps: timeline.totalSteps,
+    recording: timeline.stillRecording,
     operation,
     operations,
     event: step - opStart,

@@ -86,12 +86,17 @@ export class FramePainter {
         model.counterSize,
       );
     });
-    playback.transport.showStep(model.step, model.totalSteps, {
-      operation: model.operation,
-      operations: model.operations,
-      event: model.event,
-      events: model.events,
-    });
+    playback.transport.showStep(
+      model.step,
+      model.totalSteps,
+      {
+        operation: model.operation,
+        operations: model.operations,
+        event: model.event,
+        events: model.events,
+      },
+      model.recording,
+    );
     memorySlider.show(model.frames, model.pages);
     race.show(timeline);
     const sentences = stepPanel.render({

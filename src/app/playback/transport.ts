@@ -148,6 +148,8 @@ export class Transport {
     step: number,
     totalSteps: number,
     where: { operation: number; operations: number; event: number; events: number },
+    /** A large run still being recorded: its total is the steps so far. */
+    recording = false,
   ): void {
     const done =
       where.operation < 0 ? 0 : where.event >= where.events ? where.operation + 1 : where.operation;
@@ -157,7 +159,10 @@ export class Transport {
       'aria-valuetext',
       `${COUNT.format(done)} of ${operations} operations`,
     );
-    setText(this.stepLabel, `step ${COUNT.format(step)} / ${COUNT.format(totalSteps)}`);
+    setText(
+      this.stepLabel,
+      `step ${COUNT.format(step)} / ${COUNT.format(totalSteps)}${recording ? ' so far' : ''}`,
+    );
     setText(
       this.opLabel,
       where.operation < 0
