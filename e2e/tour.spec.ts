@@ -3,15 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ARTICLE_TOUR } from '../src/core/scenario/articleTour';
-import {
-  expect,
-  longTasks,
-  openControls,
-  queryOf,
-  readCounters,
-  test,
-  watchLongTasks,
-} from './fixtures';
+import { expect, openControls, queryOf, readCounters, test } from './fixtures';
 
 const SCENES = ARTICLE_TOUR.scenes.length;
 const SHOTS = 'test-results/tour-scenes';
@@ -49,8 +41,9 @@ test.describe('the lecture', () => {
     });
     const states: Awaited<ReturnType<typeof sceneState>>[] = [await sceneState(page)];
     const switchTimes: string[] = [];
+    // Each change's main-thread tasks are a benchmark's to report (npm run bench:page, the
+    // tour walk): a time measured here depends on the machine the tests run on.
     for (let scene = 2; scene <= SCENES; scene++) {
-      await watchLongTasks(page);
       const started = Date.now();
       await page.keyboard.press('PageDown');
       await atScene(page, scene);
@@ -58,9 +51,6 @@ test.describe('the lecture', () => {
         await expect(page.getByTestId('curves-progress')).toBeHidden();
       }
       switchTimes.push(`scene ${scene}: ${Date.now() - started} ms`);
-      expect(await longTasks(page), `main-thread tasks over 50 ms going to scene ${scene}`).toEqual(
-        [],
-      );
       states.push(await sceneState(page));
     }
     testInfo.annotations.push({ type: 'scene switch times', description: switchTimes.join(', ') });
