@@ -20,8 +20,10 @@ export class App {
   private readonly session: ScenarioSession;
   private readonly tour: TourController;
   private readonly painter: FramePainter;
+  private viewport = { width: 0, height: 0 };
 
   constructor(root: HTMLElement) {
+    this.measureViewport();
     const link = new LinkWriter(() => `?${formatScenario(this.session.scenario)}`);
     const parsed = linkToShow(readLink());
     this.tour = new TourController(
@@ -59,8 +61,15 @@ export class App {
     this.session.scenario = parsed.scenario;
     this.session.show(parsed, 'This link', 'replace', true);
     onHistoryMove(() => this.session.show(linkToShow(readLink()), 'This link', null, false));
-    // The stage decides what fits: another size may take another layout.
-    window.addEventListener('resize', () => this.relayout());
+    // The stage decides what fits: another size may take another layout. The observer hears
+    // what a resize event does not (a scrollbar), after layout, when measuring costs nothing.
+    window.addEventListener('resize', () => {
+      this.measureViewport();
+      this.relayout();
+    });
+    new ResizeObserver(() => {
+      if (this.measureViewport()) this.relayout();
+    }).observe(document.documentElement);
     const presenter = this.page.presenter;
     listenForPlaybackKeys(this.page.playback, {
       nextScene: () => this.tour.stepScene(1),
@@ -76,14 +85,22 @@ export class App {
 
   /** The screen as the layout sees it. */
   private stage(): Stage {
-    // The layout viewport (what CSS lays out in), not innerWidth: a phone zoomed out to show a
-    // page too wide would report that width and keep the page too wide.
+    return { ...this.viewport, presenting: this.page.presenter.presenting };
+  }
+
+  /**
+   * The layout viewport (what CSS lays out in), not innerWidth: a phone zoomed out to show a
+   * page too wide would report that width and keep the page too wide. Measured when it may
+   * have changed (a resize, a scrollbar coming or going), after the browser's own layout: read
+   * on each draw, it made the page lay itself out again in the middle of a scene change.
+   */
+  private measureViewport(): boolean {
     const root = document.documentElement;
-    return {
-      width: root.clientWidth || window.innerWidth,
-      height: root.clientHeight || window.innerHeight,
-      presenting: this.page.presenter.presenting,
-    };
+    const width = root.clientWidth || window.innerWidth;
+    const height = root.clientHeight || window.innerHeight;
+    if (width === this.viewport.width && height === this.viewport.height) return false;
+    this.viewport = { width, height };
+    return true;
   }
 
   /** The layout, tree labels, the focused side, highlights, the tour band, the controls. */

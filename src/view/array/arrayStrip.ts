@@ -83,6 +83,8 @@ export class ArrayStrip {
     this.last = { view, event };
     const marks = slotMarksOf(event);
     if (marks.length > 0) this.focus = marks[0].slot;
+    // This draw is at the new size: a redraw the observer asked for would only repeat it.
+    cancelAnimationFrame(this.frame);
     this.draw();
   }
 
@@ -99,8 +101,9 @@ export class ArrayStrip {
     if (this.canvas.width !== Math.round(width * dpr)) this.canvas.width = Math.round(width * dpr);
     if (this.canvas.height !== Math.round(height * dpr))
       this.canvas.height = Math.round(height * dpr);
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
+    // Written only when they change: each write makes the next font set or measure lay the
+    // page out again, several times in one frame with four canvases.
+    setStyleSize(this.canvas, width, height);
     const ctx = this.ctx;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const palette = readPalette();
@@ -199,4 +202,12 @@ function depthsFrom(root: number, left: Int32Array, right: Int32Array): Map<numb
     }
   }
   return depths;
+}
+
+/** Sets an element's CSS size, leaving the style alone when it already says so. */
+function setStyleSize(element: HTMLElement, width: number, height: number): void {
+  const w = `${width}px`;
+  const h = `${height}px`;
+  if (element.style.width !== w) element.style.width = w;
+  if (element.style.height !== h) element.style.height = h;
 }

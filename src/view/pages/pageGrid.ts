@@ -146,6 +146,8 @@ export class PageGridView {
 
   render(view: ViewState, current: SimEvent | null, highlightPages: ReadonlySet<number>): void {
     this.last = { view, current, highlight: highlightPages };
+    // This draw is at the new size: a redraw the observers asked for would only repeat it.
+    cancelAnimationFrame(this.frame);
     this.draw();
   }
 
@@ -200,11 +202,13 @@ export class PageGridView {
   }
 
   private applyGeometry(next: GridGeometry): GridGeometry {
-    this.canvas.width = next.width;
-    this.canvas.height = next.height;
-    this.canvas.style.height = `${next.height / next.dpr}px`;
+    // Written only when they change: a write makes the next measure lay the page out again.
+    if (this.canvas.width !== next.width) this.canvas.width = next.width;
+    if (this.canvas.height !== next.height) this.canvas.height = next.height;
+    const height = `${next.height / next.dpr}px`;
+    if (this.canvas.style.height !== height) this.canvas.style.height = height;
     // The note above the canvas shows only when a cell holds several pages.
-    this.note.hidden = next.perCell === 1;
+    if (this.note.hidden !== (next.perCell === 1)) this.note.hidden = next.perCell === 1;
     const text = perCellNote(next.perCell);
     if (next.perCell > 1 && this.note.textContent !== text) this.note.textContent = text;
     return next;

@@ -179,6 +179,8 @@ export class TreeView {
 
   render(view: ViewState, current: SimEvent | null, highlightPage: number | null): void {
     this.last = { view, current, highlightPage };
+    // This draw is at the new size: a redraw the observer asked for would only repeat it.
+    cancelAnimationFrame(this.frame);
     this.draw(view, current, highlightPage);
   }
 
