@@ -219,6 +219,9 @@ export class ScenarioSession {
           controls.sync(this.scenario);
           this.host.changed();
           errorBox.show([...errors, { param: 'items', message }], source);
+          // After Back or Forward the address already names the run that failed: it names the
+          // one on screen again, so the link and the page agree.
+          if (history === null) link.now('replace');
         },
       },
     );
