@@ -108,12 +108,12 @@ test.describe('hostile data', () => {
     page,
   }, testInfo) => {
     test.setTimeout(240_000);
-    // Three bombs of about 460 MB: a link read again is not unpacked again (the refusal of a
+    // Five bombs of about 460 MB: a link read again is not unpacked again (the refusal of a
     // tour is remembered), so each try has a bomb of its own.
-    const packed = [460_000_000, 459_000_000, 458_000_000].map(bomb);
+    const packed = [460_000_000, 459_000_000, 458_000_000, 457_000_000, 456_000_000].map(bomb);
     for (const text of packed) expect(text.length).toBeLessThanOrEqual(MAX_PACKED_CHARS);
     // 64 scenes, each a 10 MB bomb: 640 MB in all, in a tour that still unpacks to under 1 MiB.
-    const nested = [10_000_000, 9_990_000, 9_980_000].map((bytes) => {
+    const nested = [10_000_000, 9_990_000, 9_980_000, 9_970_000, 9_960_000].map((bytes) => {
       const scene = bomb(bytes);
       return packTour(
         tourOf('Bombs', TOUR_LIMITS.scenes, () => `v=3&workload=script#opsz=${scene}`),
@@ -144,8 +144,9 @@ test.describe('hostile data', () => {
       await page.waitForTimeout(300);
       report.push(`${name}: a fresh load [${(await longTasks(page)).join(', ')}], in the page`);
       // Met in the open page, as Back or Forward meets it: the link read and shown, alone.
+      // Up to five tries: on a loaded CI machine one of three took 102 ms, waiting for a core.
       const longest = await quietest(
-        3,
+        5,
         async (attempt) => {
           await open(page, BARE_LAB);
           await enter(page, link(attempt));
