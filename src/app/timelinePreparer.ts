@@ -182,7 +182,10 @@ export class TimelinePreparer {
       this.kept = null;
       this.pendingTimeline = kept.timeline;
       this.watch(this.workersOf.get(kept.timeline) ?? null);
-      window.setTimeout(() => this.land(kept.timeline, scenario, ready, legacySteps), 0);
+      window.setTimeout(
+        () => this.land(kept.timeline, scenario, generation, ready, legacySteps),
+        0,
+      );
       return;
     }
     // A different run: the kept one's workers go before new ones start.
@@ -252,7 +255,7 @@ export class TimelinePreparer {
     this.workersOf.set(timeline, workers);
     this.pendingTimeline = timeline;
     // The first window replays from the empty heaps, which need no warming up yet.
-    window.setTimeout(() => this.land(timeline, scenario, ready, legacySteps), 0);
+    window.setTimeout(() => this.land(timeline, scenario, generation, ready, legacySteps), 0);
   }
 
   /** Touches each side's heap memory from `side` on, a task each, then runs `then`. */
@@ -272,10 +275,13 @@ export class TimelinePreparer {
   private land(
     timeline: LargeTimeline,
     scenario: Scenario,
+    generation: number,
     ready: (timeline: Replay) => void,
     legacySteps: boolean,
   ): void {
-    if (this.pendingTimeline !== timeline) return;
+    // The timeline alone does not name the request: a later request for the same run takes the
+    // same timeline back from `kept`, and this request's wait, still pending, must not land it.
+    if (this.pendingTimeline !== timeline || generation !== this.generation) return;
     const workers = this.workersOf.get(timeline);
     const wait = landingWait(timeline, scenario, legacySteps);
     if (wait === null) {
@@ -300,7 +306,9 @@ export class TimelinePreparer {
       }
     });
     wait.then((arrived) => {
-      if (arrived) window.setTimeout(() => this.land(timeline, scenario, ready, legacySteps), 0);
+      if (arrived) {
+        window.setTimeout(() => this.land(timeline, scenario, generation, ready, legacySteps), 0);
+      }
     });
   }
 }
