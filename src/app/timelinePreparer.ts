@@ -70,6 +70,9 @@ export class TimelinePreparer {
   ): void {
     const generation = ++this.generation;
     this.dropPending();
+    // A line an earlier request left ("Preparing the scenario… 91%") is not this one's: a large
+    // run that lands at once never clears it, and the page said it was preparing for good.
+    this.say(null);
     if (isLargeRun(animatedRun(scenario))) {
       const failed = options.failed ?? (() => {});
       this.prepareLarge(scenario, generation, ready, failed, options.legacySteps === true);
