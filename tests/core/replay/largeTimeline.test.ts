@@ -17,6 +17,7 @@ import {
   type Scenario,
   scenarioWorkload,
 } from '../../../src/core/scenario/scenario';
+import { largePlans, largeScenarios } from './largeArbitraries';
 
 /** Records both sides and serves their states in this thread. */
 function large(scenario: Scenario, plan: LargePlan): LargeTimeline {
@@ -79,30 +80,9 @@ async function seekBoth(small: Timeline, big: LargeTimeline, step: number): Prom
   expect(shown(big)).toEqual(shown(small));
 }
 
-const scenarios: fc.Arbitrary<Scenario> = fc
-  .record({
-    left: fc.constantFrom('binary', 'bheap', 'bheap-strict', 'dary4'),
-    right: fc.constantFrom('bheap', 'binary', 'dary8'),
-    workload: fc.constantFrom('phk', 'expiry', 'asterisk'),
-    items: fc.integer({ min: 256, max: 420 }),
-    itemsPerPage: fc.constantFrom(8, 16),
-    frames: fc.integer({ min: 1, max: 9 }),
-    seed: fc.integer({ min: 1, max: 500 }),
-    policy: fc.constantFrom('lru', 'lru', 'fifo', 'clock'),
-  })
-  .map((picked) => ({ ...DEFAULT_SCENARIO, ...picked }) as Scenario);
+const scenarios: fc.Arbitrary<Scenario> = largeScenarios();
 
-const plans: fc.Arbitrary<LargePlan> = fc
-  .record({
-    denseEvery: fc.integer({ min: 1, max: 9 }),
-    sparseTimes: fc.integer({ min: 1, max: 4 }),
-    window: fc.integer({ min: 1, max: 12 }),
-  })
-  .map(({ denseEvery, sparseTimes, window }) => ({
-    denseEvery,
-    sparseEvery: denseEvery * sparseTimes,
-    window,
-  }));
+const plans: fc.Arbitrary<LargePlan> = largePlans(1);
 
 describe('the large run’s replay', () => {
   it('has the small timeline’s steps and race at every frame count', () => {

@@ -29,6 +29,7 @@ import {
   scenarioWorkload,
   sidePages,
 } from '../../../src/core/scenario/scenario';
+import { largePlans, largeScenarios } from './largeArbitraries';
 
 /** Both sides' recorders and servers, and the page's timeline, wired as the workers wire them. */
 function progressive(scenario: Scenario, plan: LargePlan, begun: PartialRecording | null = null) {
@@ -91,31 +92,12 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-const scenarios: fc.Arbitrary<Scenario> = fc
-  .record({
-    left: fc.constantFrom('binary', 'bheap', 'bheap-strict', 'dary4'),
-    right: fc.constantFrom('bheap', 'binary', 'dary8'),
-    workload: fc.constantFrom('phk', 'phk', 'expiry', 'asterisk'),
-    items: fc.integer({ min: 256, max: 420 }),
-    itemsPerPage: fc.constantFrom(8, 16),
-    frames: fc.integer({ min: 1, max: 9 }),
-    seed: fc.integer({ min: 1, max: 500 }),
-    keys: fc.constantFrom(5, 1000, 2 ** 31),
-    policy: fc.constantFrom('lru', 'lru', 'fifo', 'clock'),
-  })
-  .map((picked) => ({ ...DEFAULT_SCENARIO, ...picked }) as Scenario);
+const scenarios: fc.Arbitrary<Scenario> = largeScenarios({
+  phkWeight: 2,
+  keys: fc.constantFrom(5, 1000, 2 ** 31),
+});
 
-const plans: fc.Arbitrary<LargePlan> = fc
-  .record({
-    denseEvery: fc.integer({ min: 1, max: 9 }),
-    sparseTimes: fc.integer({ min: 1, max: 4 }),
-    window: fc.integer({ min: 2, max: 12 }),
-  })
-  .map(({ denseEvery, sparseTimes, window }) => ({
-    denseEvery,
-    sparseEvery: denseEvery * sparseTimes,
-    window,
-  }));
+const plans: fc.Arbitrary<LargePlan> = largePlans(2);
 
 describe('a large run recorded a stretch at a time', () => {
   it('draws the operations recordOps writes down, in stretches of any length', () => {
