@@ -87,7 +87,7 @@ export function timelineCounters(query: string, step: number): Record<string, nu
     values[`comparisons-${side}`] = c.comparisons;
     values[`swaps-${side}`] = c.swaps;
     values[`pageins-${side}`] = c.pageIns;
-    values[`writebacks-${side}`] = c.writebacks;
+    values[`writebacks-${side}`] = c.writeBacks;
     values[`zerofill-${side}`] = c.zeroFills;
   });
   return values;

@@ -79,7 +79,7 @@ export function raceCursor(timeline: Replay): RaceCursor {
     position = operation + Math.min(1, (step - start) / length);
   }
   const values = timeline.sides.map(
-    (side) => side.view.counters.pageIns + side.view.counters.writebacks,
+    (side) => side.view.counters.pageIns + side.view.counters.writeBacks,
   );
   return { position, values: [values[0], values[1]] };
 }

@@ -2,13 +2,13 @@
 
 import { formatCount } from '../core/explain/numbers';
 
-/** Counter fields shown per side, with their data-testid stem. */
+/** Counter fields shown per side: the side's number (key) and its data-testid stem. */
 export const COUNTERS = [
-  { stem: 'comparisons', label: 'compares' },
-  { stem: 'swaps', label: 'swaps' },
-  { stem: 'pageins', label: 'page-ins' },
-  { stem: 'writebacks', label: 'write-backs' },
-  { stem: 'zerofill', label: 'zero-fills' },
+  { key: 'comparisons', stem: 'comparisons', label: 'compares' },
+  { key: 'swaps', stem: 'swaps', label: 'swaps' },
+  { key: 'pageIns', stem: 'pageins', label: 'page-ins' },
+  { key: 'writeBacks', stem: 'writebacks', label: 'write-backs' },
+  { key: 'zeroFills', stem: 'zerofill', label: 'zero-fills' },
 ] as const;
 
 /** A stack distance as the side shows it: the number, "new" for a first touch, "—" for none. */

@@ -7,9 +7,9 @@ import type { Scenario } from '../core/scenario/scenario';
 export interface SideNumbers {
   comparisons: number;
   swaps: number;
-  pageins: number;
-  writebacks: number;
-  zerofill: number;
+  pageIns: number;
+  writeBacks: number;
+  zeroFills: number;
   seconds: number;
 }
 
@@ -29,9 +29,9 @@ export function sideNumbers(side: Side, scenario: Scenario, timelinePages: numbe
   return {
     comparisons: c.comparisons,
     swaps: c.swaps,
-    pageins: c.pageIns,
-    writebacks: c.writebacks,
-    zerofill: c.zeroFills,
-    seconds: cpu + ((c.pageIns + c.writebacks) * scenario.ioMs) / 1000,
+    pageIns: c.pageIns,
+    writeBacks: c.writeBacks,
+    zeroFills: c.zeroFills,
+    seconds: cpu + ((c.pageIns + c.writeBacks) * scenario.ioMs) / 1000,
   };
 }

@@ -180,7 +180,7 @@ export class SidePanel {
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
-      setText(cell, formatCount(numbers[counter.stem]));
+      setText(cell, formatCount(numbers[counter.key]));
     }
     this.counters.classList.toggle('long', counterSize === 'long');
     // Six digits keep one row in a smaller size: at 1280 px a side's columns are ~63 px wide.

@@ -17,12 +17,11 @@ import { MAX_NODE_BYTES, WORD_BYTES } from '../core/structures/pointer/arena';
 import {
   DEFAULT_NODE_BYTES,
   isHeapKind,
-  LAYOUT_NAMES,
-  type LayoutName,
   minNodeBytesOf,
   nodeBytesRuleText,
   pageSizeProblem,
   STRUCTURE_KINDS,
+  type StructureKind,
   type StructureSpec,
   structurePages,
 } from '../core/structures/registry';
@@ -45,7 +44,7 @@ export type CpuSource = 'article' | 'measure';
 
 export interface CliOptions {
   command: Command;
-  layouts: LayoutName[];
+  layouts: StructureKind[];
   itemsPerPage: number;
   /** Bytes per node of the pointer structures. */
   nodeBytes: number;
@@ -88,7 +87,7 @@ export function lruOnly(options: CliOptions): boolean {
 export const REVIEW_SIZES = [100, 500, 1000, 5000, 10_000, 100_000];
 
 /** One structure of the run, with the memory geometry the options give. */
-export function specOf(options: CliOptions, kind: LayoutName): StructureSpec<LayoutName> {
+export function specOf(options: CliOptions, kind: StructureKind): StructureSpec<StructureKind> {
   return { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes };
 }
 
@@ -307,10 +306,10 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   const { values, command } = tokenize(argv);
 
   const layoutText = values.get('layout') ?? 'binary,bheap';
-  const layouts: LayoutName[] = [];
+  const layouts: StructureKind[] = [];
   for (const name of layoutText.split(',').map((part) => part.trim())) {
     // The message's words are pinned by tests/cli/args.test.ts.
-    const kind = LAYOUT_NAMES.find((candidate) => candidate === name);
+    const kind = STRUCTURE_KINDS.find((candidate) => candidate === name);
     if (kind === undefined)
       fail(`--layout must list structures from ${STRUCTURE_KINDS.join(', ')}, got ${quote(name)}`);
     // A trace follows two sides, which may run one structure; elsewhere a repeat says nothing.

@@ -2,7 +2,7 @@
 // A benchmark prints its numbers; no test asserts a time (machines differ, and so do runs).
 
 import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/article';
-import { LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
+import { ARTICLE_HEAP_KINDS, type ArticleHeapKind } from '../core/structures/heap/indexMaps';
 import { structureSpec } from '../core/structures/registry';
 import { runJobs } from './pool';
 import type { WorkerJob } from './threadProtocol';
@@ -11,7 +11,7 @@ const SWEEP_TARGET_SECONDS = 3;
 const RATIO_TARGET = 3;
 
 function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
-  return LAYOUT_KINDS.map((layout: LayoutKind) =>
+  return ARTICLE_HEAP_KINDS.map((layout: ArticleHeapKind) =>
     kind === 'sweep'
       ? {
           job: 'sweep',
@@ -37,8 +37,8 @@ async function main(): Promise<void> {
   console.log(
     'Each layout runs in its own worker thread; the two run in parallel on the two cores.',
   );
-  const sweep = new Map<LayoutKind, number>();
-  const bare = new Map<LayoutKind, number>();
+  const sweep = new Map<ArticleHeapKind, number>();
+  const bare = new Map<ArticleHeapKind, number>();
   let bestWall = Number.POSITIVE_INFINITY;
   let peakRss = 0;
   for (let round = 0; round < rounds; round++) {
@@ -48,20 +48,20 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     sweepReplies.forEach((reply, index) => {
       if (reply.reply !== 'sweep') throw new Error('unexpected reply');
-      const layout = LAYOUT_KINDS[index];
+      const layout = ARTICLE_HEAP_KINDS[index];
       sweep.set(layout, Math.min(sweep.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
     });
     const bareReplies = await runJobs(jobsFor('bare'), () => {});
     bareReplies.forEach((reply, index) => {
       if (reply.reply !== 'bare') throw new Error('unexpected reply');
-      const layout = LAYOUT_KINDS[index];
+      const layout = ARTICLE_HEAP_KINDS[index];
       bare.set(layout, Math.min(bare.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
     });
   }
   console.log('');
   console.log('layout   bare (s)   full curve (s)   curve / bare');
   let worstRatio = 0;
-  for (const layout of LAYOUT_KINDS) {
+  for (const layout of ARTICLE_HEAP_KINDS) {
     const b = bare.get(layout) ?? Number.NaN;
     const s = sweep.get(layout) ?? Number.NaN;
     worstRatio = Math.max(worstRatio, s / b);
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   // stack distances counted in a second one at the same time (same curves).
   console.log('');
   console.log('one layout alone, pipelined over the two cores (best of the rounds):');
-  for (const layout of LAYOUT_KINDS) {
+  for (const layout of ARTICLE_HEAP_KINDS) {
     let best = Number.POSITIVE_INFINITY;
     for (let round = 0; round < rounds; round++) {
       const [reply] = await runJobs(

@@ -11,7 +11,7 @@ import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/art
 import { CLI_MEMORY_BUDGET_BYTES, estimateCommand } from '../core/experiments/budget';
 import { formatBytes } from '../core/experiments/byteUnits';
 import { logFrameCounts, REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
-import { LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
+import { ARTICLE_HEAP_KINDS, type ArticleHeapKind } from '../core/structures/heap/indexMaps';
 import { structureSpec } from '../core/structures/registry';
 import { parseArgs } from './args';
 import { BATCHES_PER_THREAD, frameBatches, sweepPoliciesInWorkers } from './policies';
@@ -43,11 +43,11 @@ function seconds(reply: WorkerReply): number {
 
 async function round(times: Seconds, threads: number): Promise<void> {
   const workload = articleWorkload();
-  const spec = (layout: LayoutKind) => structureSpec(layout, ARTICLE_ITEMS_PER_PAGE);
+  const spec = (layout: ArticleHeapKind) => structureSpec(layout, ARTICLE_ITEMS_PER_PAGE);
   const pool = new JobPool(threads);
   // LRU: the sweep `sim sweep` runs, both heaps at once.
   const lru = await Promise.all(
-    LAYOUT_KINDS.map((layout) =>
+    ARTICLE_HEAP_KINDS.map((layout) =>
       pool.run({
         job: 'sweep',
         structure: spec(layout),
@@ -58,11 +58,11 @@ async function round(times: Seconds, threads: number): Promise<void> {
     ),
   );
   for (const [index, reply] of lru.entries()) {
-    note(times, `${LAYOUT_KINDS[index]} lru`, seconds(reply));
+    note(times, `${ARTICLE_HEAP_KINDS[index]} lru`, seconds(reply));
   }
   // The traces (with the collapsed copy FIFO and CLOCK replay), both heaps at once.
   const traces = await Promise.all(
-    LAYOUT_KINDS.map((layout) =>
+    ARTICLE_HEAP_KINDS.map((layout) =>
       pool.run({
         job: 'trace',
         structure: spec(layout),
@@ -77,14 +77,14 @@ async function round(times: Seconds, threads: number): Promise<void> {
     return reply;
   });
   for (const [index, reply] of recorded.entries()) {
-    note(times, `${LAYOUT_KINDS[index]} trace`, reply.seconds);
+    note(times, `${ARTICLE_HEAP_KINDS[index]} trace`, reply.seconds);
   }
   // OPT's one pass, both heaps at once.
   const opt = await Promise.all(
     recorded.map((reply) => pool.run({ job: 'opt', trace: reply.trace })),
   );
   for (const [index, reply] of opt.entries()) {
-    note(times, `${LAYOUT_KINDS[index]} opt`, seconds(reply));
+    note(times, `${ARTICLE_HEAP_KINDS[index]} opt`, seconds(reply));
   }
   // FIFO and CLOCK at 64 frame counts, both heaps, over every core.
   const start = performance.now();
@@ -99,7 +99,9 @@ async function round(times: Seconds, threads: number): Promise<void> {
             policy,
             frames,
           })
-          .then((answer) => note(times, `${LAYOUT_KINDS[index]} ${policy} run`, seconds(answer))),
+          .then((answer) =>
+            note(times, `${ARTICLE_HEAP_KINDS[index]} ${policy} run`, seconds(answer)),
+          ),
       ),
     ),
   );
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log('layout   LRU sweep (s)   trace (s)      OPT pass (s)   OPT: (trace + pass) / LRU');
   let worstOpt = 0;
-  for (const layout of LAYOUT_KINDS) {
+  for (const layout of ARTICLE_HEAP_KINDS) {
     const lru = times.get(`${layout} lru`) ?? [];
     const trace = times.get(`${layout} trace`) ?? [];
     const opt = times.get(`${layout} opt`) ?? [];
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
   console.log(
     `FIFO and CLOCK at ${REPLAY_FRAME_COUNTS} frame counts, both heaps, ${threads} threads: ${range(wall)} s wall (target <= ${REPLAY_TARGET_SECONDS} s: ${verdict(Math.min(...wall) <= REPLAY_TARGET_SECONDS)})`,
   );
-  for (const layout of LAYOUT_KINDS) {
+  for (const layout of ARTICLE_HEAP_KINDS) {
     for (const policy of ['fifo', 'clock']) {
       // Each round's batches add up to the time the policy's replays ran (in their threads).
       const batches = times.get(`${layout} ${policy} run`) ?? [];

@@ -19,7 +19,7 @@ import {
 import type { PointResult, SweepResult } from '../core/experiments/sweep';
 import { traceLines } from '../core/replay/trace';
 import { runUntilOp } from '../core/replay/truncatedRun';
-import type { LayoutName } from '../core/structures/registry';
+import type { StructureKind } from '../core/structures/registry';
 import { type CliOptions, lruOnly, policiesOf, specOf, USAGE, validateCommandLine } from './args';
 import { measureMain } from './measure';
 import { isMeasureCommand } from './measureArgs';
@@ -59,7 +59,10 @@ function progressPrinter(
   };
 }
 
-type AnyResult = SweepResult<LayoutName> | PointResult<LayoutName> | PolicySweepResult<LayoutName>;
+type AnyResult =
+  | SweepResult<StructureKind>
+  | PointResult<StructureKind>
+  | PolicySweepResult<StructureKind>;
 
 function cpuSeconds(options: CliOptions, result: AnyResult, bare: number | null): number {
   return options.cpu === 'measure' && bare !== null
@@ -69,7 +72,7 @@ function cpuSeconds(options: CliOptions, result: AnyResult, bare: number | null)
 
 /** `scaling`: every structure at every N, in this thread (each point is one short run). */
 function scaling(options: CliOptions): string {
-  const points: ScalingPoint<LayoutName>[] = [];
+  const points: ScalingPoint<StructureKind>[] = [];
   const keyRange = options.workload.kind === 'script' ? 0 : options.workload.keyRange;
   const seed = options.workload.kind === 'script' ? 1 : options.workload.seed;
   for (const kind of options.layouts) {
@@ -165,8 +168,8 @@ async function main(): Promise<number> {
   const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(names));
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-  const sweeps: SweepResult<LayoutName>[] = [];
-  const points: PointResult<LayoutName>[] = [];
+  const sweeps: SweepResult<StructureKind>[] = [];
+  const points: PointResult<StructureKind>[] = [];
   for (const reply of replies) {
     if (reply.reply === 'sweep') sweeps.push(reply.result);
     else if (reply.reply === 'point') points.push(reply.result);

@@ -24,8 +24,8 @@ import {
   versusBinary,
 } from '../core/experiments/machineReport';
 import { FORM_TITLES, MACHINE_LAYOUT_INFO } from '../core/measure/machineLayouts';
+import { traceMisses } from '../core/measure/missCurves';
 import { MachineTimer } from '../core/measure/timing';
-import { traceMisses } from '../core/measure/trace';
 import { MEASURE_USAGE, type MeasureOptions, parseMeasureArgs } from './measureArgs';
 
 function progress(text: string): void {

@@ -15,7 +15,7 @@ import {
   toPolicyJsonReport,
 } from '../core/experiments/report';
 import type { SweepResult } from '../core/experiments/sweep';
-import type { LayoutName } from '../core/structures/registry';
+import type { StructureKind } from '../core/structures/registry';
 
 /** toJsonReport's text around its entries. */
 const JSON_OPEN = '{"results":[';
@@ -26,7 +26,7 @@ const JSON_CLOSE = ']}';
  * order: each layout's text is built only when the previous one has been taken.
  */
 export function* sweepTextPieces(
-  results: readonly SweepResult<LayoutName>[],
+  results: readonly SweepResult<StructureKind>[],
   format: 'json' | 'csv',
   options: ReportOptions,
 ): Generator<string> {
@@ -48,9 +48,9 @@ export function* sweepTextPieces(
 
 /** The same for a sweep under several policies (report.ts toPolicyJsonReport, toPolicyCsvReport). */
 export function* policyTextPieces(
-  results: readonly PolicySweepResult<LayoutName>[],
+  results: readonly PolicySweepResult<StructureKind>[],
   format: 'json' | 'csv',
-  options: ReportOptions<PolicySweepResult<LayoutName>>,
+  options: ReportOptions<PolicySweepResult<StructureKind>>,
 ): Generator<string> {
   if (format === 'json') {
     yield JSON_OPEN;

@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { type SweepResult, sweepCounter, sweepResultOf } from '../core/experiments/sweep';
 import type { FrameCurves } from '../core/memory/stackDistances';
-import type { LayoutName, StructureSpec } from '../core/structures/registry';
+import type { StructureKind, StructureSpec } from '../core/structures/registry';
 import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads/workloads';
 import type { CounterJob } from './counterThread';
 import { BatchRing } from './ring';
@@ -13,7 +13,7 @@ import { BatchRing } from './ring';
 type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };
 
 /** `counterScript`: the counter worker's script (workerScript('counter'), made by the main thread). */
-export async function sweepPipelined<Kind extends LayoutName>(
+export async function sweepPipelined<Kind extends StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   counterScript: URL,

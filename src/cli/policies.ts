@@ -1,5 +1,5 @@
 // `sweep --policy ...` with policies other than LRU, over the worker threads: per layout, the LRU
-// sweep (as `sweep` runs it) and a run that records the page trace into shared memory; once a
+// sweep (as `sweep` runs it) and a run that records the reference string into shared memory; once a
 // trace is there, OPT's one pass and the FIFO and CLOCK replays, split into batches of frame
 // counts so that every core has work. The same pieces as core/experiments/policySweep.ts's
 // sweepPolicies, which does it all in one thread.
@@ -15,7 +15,7 @@ import {
   replayFrameCounts,
 } from '../core/experiments/policySweep';
 import type { SweepResult } from '../core/experiments/sweep';
-import type { LayoutName } from '../core/structures/registry';
+import type { StructureKind } from '../core/structures/registry';
 import type { RunStats } from '../core/workloads/workloads';
 import { type CliOptions, policiesOf, specOf } from './args';
 import { JobPool } from './pool';
@@ -23,7 +23,7 @@ import type { WorkerReply } from './threadProtocol';
 
 /** A policy sweep's results per layout, with the bare run's seconds when --cpu measure asked. */
 export interface PolicySweepRun {
-  result: PolicySweepResult<LayoutName>;
+  result: PolicySweepResult<StructureKind>;
   bareSeconds: number | null;
 }
 
@@ -128,7 +128,7 @@ export async function sweepPoliciesInWorkers(
         }
       }
     }
-    const sweep: SweepResult<LayoutName> | null = lru === null ? null : (await lru).result;
+    const sweep: SweepResult<StructureKind> | null = lru === null ? null : (await lru).result;
     if (sweep !== null) curves.set('lru', Promise.resolve(lruCurve(sweep)));
     const ordered = await Promise.all(
       policies.map((policy) => curves.get(policy) ?? Promise.reject(new Error(`no ${policy}`))),

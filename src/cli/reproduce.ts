@@ -16,13 +16,17 @@ import {
 } from '../core/experiments/article';
 import type { PolicyCurve } from '../core/experiments/policySweep';
 import type { SweepResult } from '../core/experiments/sweep';
-import { isLayoutKind, LAYOUT_KINDS, type LayoutKind } from '../core/structures/heap/indexMaps';
-import { type LayoutName, structureSpec } from '../core/structures/registry';
+import {
+  ARTICLE_HEAP_KINDS,
+  type ArticleHeapKind,
+  isArticleHeapKind,
+} from '../core/structures/heap/indexMaps';
+import { type StructureKind, structureSpec } from '../core/structures/registry';
 import { printClaims, printTally, reportClaims } from './claims';
 import { JobPool, runJobs } from './pool';
 import type { WorkerReply } from './threadProtocol';
 
-function sweepOf(reply: WorkerReply): SweepResult<LayoutName> {
+function sweepOf(reply: WorkerReply): SweepResult<StructureKind> {
   if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);
   return reply.result;
 }
@@ -35,11 +39,11 @@ function curveOf(reply: WorkerReply): PolicyCurve {
 /** The article's claims, as they always were. */
 async function articleClaims(): Promise<{
   code: number;
-  results: Record<LayoutKind, SweepResult>;
+  results: Record<ArticleHeapKind, SweepResult>;
 }> {
   process.stderr.write('running the article scenario: 1,000,000 items, 512 per page, seed 1 …\n');
   const replies = await runJobs(
-    LAYOUT_KINDS.map((layout) => ({
+    ARTICLE_HEAP_KINDS.map((layout) => ({
       job: 'sweep' as const,
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload: articleWorkload(),
@@ -49,12 +53,12 @@ async function articleClaims(): Promise<{
     })),
     () => {},
   );
-  const results = {} as Record<LayoutKind, SweepResult>;
+  const results = {} as Record<ArticleHeapKind, SweepResult>;
   for (const reply of replies) {
     const result = sweepOf(reply);
     const layout = result.layout;
-    if (!isLayoutKind(layout)) throw new Error(`unexpected layout ${layout}`);
-    results[layout] = result as SweepResult<LayoutKind>;
+    if (!isArticleHeapKind(layout)) throw new Error(`unexpected layout ${layout}`);
+    results[layout] = result as SweepResult<ArticleHeapKind>;
   }
   return { code: reportClaims(checkArticleClaims(results)), results };
 }
@@ -63,7 +67,7 @@ async function articleClaims(): Promise<{
  * The strict B-heap's LRU sweep, and each heap's trace with OPT's one pass and FIFO and CLOCK
  * replayed at the article's 9 resident pages, over every core.
  */
-async function variantClaims(results: Record<LayoutKind, SweepResult>): Promise<number> {
+async function variantClaims(results: Record<ArticleHeapKind, SweepResult>): Promise<number> {
   process.stderr.write(
     "running Kamp's strict B-heap, and both heaps under FIFO, CLOCK and OPT (traces, OPT's one pass) …\n",
   );
@@ -78,7 +82,7 @@ async function variantClaims(results: Record<LayoutKind, SweepResult>): Promise<
       pipelined: false,
     })
     .then(sweepOf);
-  const points = LAYOUT_KINDS.map(async (layout): Promise<PolicyPoint[]> => {
+  const points = ARTICLE_HEAP_KINDS.map(async (layout): Promise<PolicyPoint[]> => {
     const reply = await pool.run({
       job: 'trace',
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
@@ -110,7 +114,7 @@ async function variantClaims(results: Record<LayoutKind, SweepResult>): Promise<
       {
         policy: 'lru',
         pageIns: lru.pageIns[ARTICLE_FRAMES - 1],
-        writeBacks: lru.writebacks[ARTICLE_FRAMES - 1],
+        writeBacks: lru.writeBacks[ARTICLE_FRAMES - 1],
       },
       at(fifo),
       at(clock),

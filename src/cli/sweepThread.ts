@@ -3,8 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { optCurve, recordTrace, replayCurve } from '../core/experiments/policySweep';
 import { runAtFrames, sweepLayout, timeBareWorkload } from '../core/experiments/sweep';
-import { distinctPages } from '../core/memory/pageTrace';
 import { collapseAlternations } from '../core/memory/policyReplay';
+import { distinctPages } from '../core/memory/referenceString';
 import { sweepPipelined } from './pipelined';
 import type { WorkerReply, WorkerStart } from './threadProtocol';
 
@@ -65,7 +65,7 @@ async function run(): Promise<void> {
       const bare = job.timeBare ? timeBareWorkload(job.structure, job.workload, now).seconds : null;
       post({ reply: 'sweep', result, seconds, bareSeconds: bare }, [
         result.pageIns.buffer as ArrayBuffer,
-        result.writebacks.buffer as ArrayBuffer,
+        result.writeBacks.buffer as ArrayBuffer,
       ]);
     } else {
       const result = runAtFrames(

@@ -4,14 +4,14 @@
 import type { PolicyCurve, ReplayPolicy } from '../core/experiments/policySweep';
 import type { PointResult, SweepResult } from '../core/experiments/sweep';
 import type { Policy } from '../core/memory/pager';
-import type { PageTrace } from '../core/memory/pageTrace';
-import type { LayoutName, StructureSpec } from '../core/structures/registry';
+import type { ReferenceString } from '../core/memory/referenceString';
+import type { StructureKind, StructureSpec } from '../core/structures/registry';
 import type { RunStats, Workload } from '../core/workloads/workloads';
 
 export type WorkerJob =
   | {
       job: 'sweep';
-      structure: StructureSpec<LayoutName>;
+      structure: StructureSpec<StructureKind>;
       workload: Workload;
       timeBare: boolean;
       /** Account the page references in a second thread while the heap runs. */
@@ -19,32 +19,32 @@ export type WorkerJob =
     }
   | {
       job: 'point';
-      structure: StructureSpec<LayoutName>;
+      structure: StructureSpec<StructureKind>;
       workload: Workload;
       frames: number;
       timeBare: boolean;
       /** The direct pager's policy (absent: LRU). */
       policy?: Policy;
     }
-  | { job: 'bare'; structure: StructureSpec<LayoutName>; workload: Workload }
+  | { job: 'bare'; structure: StructureSpec<StructureKind>; workload: Workload }
   /**
-   * Records the run's page trace into shared memory, and, when `collapse`, the trace FIFO and
+   * Records the run's reference string into shared memory, and, when `collapse`, the trace FIFO and
    * CLOCK replay from 2 frames on (policyReplay.ts collapseAlternations).
    */
   | {
       job: 'trace';
-      structure: StructureSpec<LayoutName>;
+      structure: StructureSpec<StructureKind>;
       workload: Workload;
       collapse: boolean;
       timeBare: boolean;
     }
   /** OPT at every frame count, over a recorded trace. */
-  | { job: 'opt'; trace: PageTrace }
+  | { job: 'opt'; trace: ReferenceString }
   /** FIFO or CLOCK at some frame counts, over a recorded trace (and its collapsed form). */
   | {
       job: 'replay';
-      trace: PageTrace;
-      collapsed: PageTrace | null;
+      trace: ReferenceString;
+      collapsed: ReferenceString | null;
       policy: ReplayPolicy;
       frames: number[];
     };
@@ -60,21 +60,21 @@ export type WorkerReply =
   | { reply: 'progress'; done: number; total: number }
   | {
       reply: 'sweep';
-      result: SweepResult<LayoutName>;
+      result: SweepResult<StructureKind>;
       seconds: number;
       bareSeconds: number | null;
     }
   | {
       reply: 'point';
-      result: PointResult<LayoutName>;
+      result: PointResult<StructureKind>;
       seconds: number;
       bareSeconds: number | null;
     }
   | { reply: 'bare'; seconds: number; operations: number }
   | {
       reply: 'trace';
-      trace: PageTrace;
-      collapsed: PageTrace | null;
+      trace: ReferenceString;
+      collapsed: ReferenceString | null;
       stats: RunStats;
       /** Distinct pages the run touched. */
       pages: number;

@@ -6,8 +6,8 @@
 import { machinePlan, predictionPlan } from '../core/experiments/machine';
 import { formatN } from '../core/experiments/machineReport';
 import { MACHINE_LAYOUT_INFO } from '../core/measure/machineLayouts';
+import { traceMisses } from '../core/measure/missCurves';
 import { MachineTimer } from '../core/measure/timing';
-import { traceMisses } from '../core/measure/trace';
 import type { MeasureReply, MeasureRequest } from './measureProtocol';
 
 const scope = self as unknown as {

@@ -30,7 +30,7 @@ export type SweepReply =
       bareSeconds: number | null;
       /**
        * Each policy's curve at the frame counts it covers (the first is also in pageIns and
-       * writebacks, over every frame count, NaN where it has none); null for LRU alone.
+       * writeBacks, over every frame count, NaN where it has none); null for LRU alone.
        */
       curves: PolicyCurve[] | null;
     } & SweepResult)

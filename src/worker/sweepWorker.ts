@@ -48,7 +48,7 @@ scope.onmessage = (event) => {
         bareSeconds,
         curves,
       },
-      [result.pageIns.buffer, result.writebacks.buffer],
+      [result.pageIns.buffer, result.writeBacks.buffer],
     );
   } catch (error) {
     scope.postMessage({

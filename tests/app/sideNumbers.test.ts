@@ -11,9 +11,9 @@ describe('a side’s numbers', () => {
     const slow = sideNumbers(side, { ...DEFAULT_SCENARIO, ioMs: 10 }, timeline.pages);
     const fast = sideNumbers(side, { ...DEFAULT_SCENARIO, ioMs: 0 }, timeline.pages);
     const c = side.view.counters;
-    expect(slow.pageins).toBe(c.pageIns);
-    expect(slow.writebacks).toBe(c.writebacks);
-    expect(slow.pageins + slow.writebacks).toBeGreaterThan(0);
-    expect(slow.seconds - fast.seconds).toBeCloseTo(((c.pageIns + c.writebacks) * 10) / 1000, 9);
+    expect(slow.pageIns).toBe(c.pageIns);
+    expect(slow.writeBacks).toBe(c.writeBacks);
+    expect(slow.pageIns + slow.writeBacks).toBeGreaterThan(0);
+    expect(slow.seconds - fast.seconds).toBeCloseTo(((c.pageIns + c.writeBacks) * 10) / 1000, 9);
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SideNumbers } from '../../src/app/sideNumbers';
 import { operationText, ratioText, sideSentence, voiceFor } from '../../src/app/step/stepText';
 
-const numbers = (pageins: number, writebacks: number, seconds: number): SideNumbers => ({
+const numbers = (pageIns: number, writeBacks: number, seconds: number): SideNumbers => ({
   comparisons: 0,
   swaps: 0,
-  pageins,
-  writebacks,
-  zerofill: 0,
+  pageIns,
+  writeBacks,
+  zeroFills: 0,
   seconds,
 });
 

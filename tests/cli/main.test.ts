@@ -117,7 +117,7 @@ describe('sim sweep of one structure', () => {
       });
       expect(entry.layout).toBe(layout);
       expect(entry.pageIns).toEqual(Array.from(direct.pageIns));
-      expect(entry.writebacks).toEqual(Array.from(direct.writebacks));
+      expect(entry.writebacks).toEqual(Array.from(direct.writeBacks));
     }
   }, 120_000);
 });

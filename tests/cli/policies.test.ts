@@ -118,7 +118,7 @@ describe('sim run --policy', () => {
     const expected = (['binary', 'bheap'] as const).flatMap((layout) =>
       (['clock', 'opt'] as const).map((policy) => {
         const point = runAtFrames(structureSpec(layout, 64), WORKLOAD, 7, null, policy);
-        return [layout, policy, 7, point.pageIns, point.writebacks].join(',');
+        return [layout, policy, 7, point.pageIns, point.writeBacks].join(',');
       }),
     );
     expect(rows.slice(1).map((row) => row.split(',').slice(0, 5).join(','))).toEqual(expected);

@@ -1,5 +1,6 @@
 // The scenario form in the top bar: builds the controls, shows a scenario, reads them back.
 
+import { POLICY_CHOICES } from '../../core/memory/pager';
 import { PRESETS, type Preset } from '../../core/scenario/presets';
 import {
   PAGE_MAX_HEAP_ITEMS,
@@ -72,12 +73,11 @@ export class ControlsForm {
       page.append(el('option', { value: String(itemsPerPage) }, [String(itemsPerPage)]));
     add('page', 'items/page', page);
     number('frames', 'resident pages', { min: '1', step: '1' });
-    const policy = el('select', { name: 'policy', 'data-testid': 'control-policy' }, [
-      el('option', { value: 'lru' }, ['LRU (article)']),
-      el('option', { value: 'fifo' }, ['FIFO']),
-      el('option', { value: 'clock' }, ['CLOCK']),
-      el('option', { value: 'opt' }, ['OPT (Belady)']),
-    ]);
+    const policy = el(
+      'select',
+      { name: 'policy', 'data-testid': 'control-policy' },
+      POLICY_CHOICES.map(([value, title]) => el('option', { value }, [title])),
+    );
     policy.title = 'Page replacement: which resident page a fault evicts';
     add('policy', 'replacement', policy);
     number('io', 'I/O ms', { min: '0', max: '1000', step: 'any' });

@@ -1,16 +1,9 @@
 // The scenario in one line (pure), as the folded controls show it: what runs, at what size.
 
 import { formatCount } from '../../core/explain/numbers';
-import type { Policy } from '../../core/memory/pager';
+import { POLICY_TITLES } from '../../core/memory/pager';
 import { type Scenario, scenarioPages } from '../../core/scenario/scenario';
 import { STRUCTURES } from '../../core/structures/registry';
-
-const POLICY_NAMES: Record<Policy, string> = {
-  lru: 'LRU',
-  fifo: 'FIFO',
-  clock: 'CLOCK',
-  opt: 'OPT',
-};
 
 /** "Binary heap vs B-heap · 48 items · 8 per page · 4 of 7 resident · LRU". */
 export function scenarioSummary(scenario: Scenario): string {
@@ -25,6 +18,6 @@ export function scenarioSummary(scenario: Scenario): string {
     size,
     `${formatCount(scenario.itemsPerPage)} per page`,
     `${formatCount(scenario.frames)} of ${formatCount(pages)} resident`,
-    POLICY_NAMES[scenario.policy],
+    POLICY_TITLES[scenario.policy],
   ].join(' · ');
 }

@@ -25,7 +25,7 @@ export interface CurveResult extends SweepResult {
   /** Each policy's own curve when not LRU alone (the exports write these), else null. */
   curves: PolicyCurve[] | null;
   /** OPT over every frame count, the floor drawn dashed; null unless asked for. */
-  floor: { pageIns: Float64Array; writebacks: Float64Array } | null;
+  floor: { pageIns: Float64Array; writeBacks: Float64Array } | null;
 }
 
 /** [left, right]; the same object twice when both sides run the same structure. */

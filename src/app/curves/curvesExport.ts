@@ -21,7 +21,7 @@ export function curvesFileName(settings: CurveSettings): string {
 function policyResultsOf(runs: readonly CurveResult[]): PolicySweepResult[] | null {
   if (runs.some((run) => run.curves === null)) return null;
   return runs.map((run) => {
-    const { pageIns: _pageIns, writebacks: _writebacks, curves, floor: _floor, ...rest } = run;
+    const { pageIns: _pageIns, writeBacks: _writebacks, curves, floor: _floor, ...rest } = run;
     return { ...rest, curves: curves ?? [] };
   });
 }

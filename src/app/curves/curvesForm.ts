@@ -11,6 +11,7 @@ import {
   type PresetId,
 } from '../../core/experiments/curveSettings';
 import { LIST_MAX_ITEMS } from '../../core/experiments/scaling';
+import { POLICY_CHOICES } from '../../core/memory/pager';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../../core/structures/pointer/arena';
 import { nodeBytesFloor, STRUCTURE_KINDS, STRUCTURES } from '../../core/structures/registry';
 import { el } from '../dom';
@@ -99,16 +100,7 @@ export class CurvesForm {
         ['transfers', 'transfers/op'],
       ]),
     );
-    field(
-      'policy',
-      'replacement',
-      selectOf({}, [
-        ['lru', 'LRU (article)'],
-        ['fifo', 'FIFO'],
-        ['clock', 'CLOCK'],
-        ['opt', 'OPT (Belady)'],
-      ]),
-    );
+    field('policy', 'replacement', selectOf({}, POLICY_CHOICES));
     field(
       'floor',
       'OPT floor',

@@ -11,7 +11,7 @@ import {
   sweepKey,
   visibleRange,
 } from '../../core/experiments/curveSettings';
-import type { Policy } from '../../core/memory/pager';
+import { POLICY_TITLES } from '../../core/memory/pager';
 import { type CurveSeries, CurvesChart } from '../../view/curves/curvesChart';
 import { el, setText } from '../dom';
 import { saveFile } from '../download';
@@ -42,14 +42,6 @@ export interface CurvesPanelHost {
   onReadout: (frames: number) => void;
 }
 
-/** The policies as the chart names them. */
-const POLICY_NAMES: Record<Policy, string> = {
-  lru: 'LRU',
-  fifo: 'FIFO',
-  clock: 'CLOCK',
-  opt: 'OPT',
-};
-
 /** What the status line says while a sweep runs: how it is computed, and where. */
 function computingStatus(settings: CurveSettings): string {
   const workers = runsOf(settings).length === 1 ? 'in a worker' : 'in two workers';
@@ -57,8 +49,8 @@ function computingStatus(settings: CurveSettings): string {
   // are simulated once per frame count; OPT's floor is one pass over next-use distances.
   const how =
     settings.policy === 'lru' || settings.policy === 'opt'
-      ? `${POLICY_NAMES[settings.policy]} at every frame count in one pass`
-      : `${POLICY_NAMES[settings.policy]}, one simulation per frame count`;
+      ? `${POLICY_TITLES[settings.policy]} at every frame count in one pass`
+      : `${POLICY_TITLES[settings.policy]}, one simulation per frame count`;
   const floor = settings.floor ? ' and the OPT floor' : '';
   return `Computing ${how}${floor}, ${workers}…`;
 }
@@ -281,7 +273,7 @@ export class CurvesPanel {
       operations: result.operations,
       cpuSeconds: result.cpuSeconds,
       pageIns: result.pageIns,
-      writebacks: result.writebacks,
+      writeBacks: result.writeBacks,
     });
     const floors =
       results[0].floor !== null && results[1].floor !== null
@@ -292,7 +284,7 @@ export class CurvesPanel {
         : null;
     this.chart.setData({
       series: [series(left, titles[0]), series(right, titles[1])],
-      policy: POLICY_NAMES[this.settings.policy],
+      policy: POLICY_TITLES[this.settings.policy],
       floor: floors,
       ioMs: this.settings.ioMs,
       mode: this.settings.mode,

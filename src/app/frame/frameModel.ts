@@ -127,7 +127,7 @@ export function frameModel(timeline: Replay, scenario: Scenario, stage: Stage): 
 export function counterDigits(sides: readonly SideNumbers[]): number {
   let digits = 0;
   for (const numbers of sides) {
-    for (const counter of COUNTERS) digits = Math.max(digits, String(numbers[counter.stem]).length);
+    for (const counter of COUNTERS) digits = Math.max(digits, String(numbers[counter.key]).length);
   }
   return digits;
 }

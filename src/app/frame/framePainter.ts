@@ -123,7 +123,7 @@ export class FramePainter {
       const numbers = model.sides[sideIndex].numbers;
       return {
         title: STRUCTURES[scenario[SIDES[sideIndex]]].title,
-        counters: `compares ${numbers.comparisons} · page-ins ${numbers.pageins} · write-backs ${numbers.writebacks}`,
+        counters: `compares ${numbers.comparisons} · page-ins ${numbers.pageIns} · write-backs ${numbers.writeBacks}`,
         sentence: this.lastSentences[sideIndex] ?? '',
         grid: panel.root.querySelector<HTMLCanvasElement>('.pg-canvas'),
         strip: panel.root.querySelector<HTMLCanvasElement>('.array-strip canvas'),

@@ -55,8 +55,8 @@ export function ratioText(
 ): string {
   const [leftName, rightName] = kinds.map((kind) => STRUCTURES[kind].title);
   const [left, right] = numbers;
-  const transfersLeft = left.pageins + left.writebacks;
-  const transfersRight = right.pageins + right.writebacks;
+  const transfersLeft = left.pageIns + left.writeBacks;
+  const transfersRight = right.pageIns + right.writeBacks;
   const ratio = transfersRight > 0 ? (transfersLeft / transfersRight).toFixed(2) : '—';
   const timeRatio = right.seconds > 0 ? (left.seconds / right.seconds).toFixed(2) : '—';
   return `Transfers so far: ${leftName} ${formatCount(transfersLeft)}, ${rightName} ${formatCount(transfersRight)} (ratio ${ratio}); simulated time ratio ${leftName} / ${rightName} ${timeRatio}.`;

@@ -2,8 +2,8 @@
 // `npm run reproduce` prints them and a test asserts them.
 
 import type { Policy } from '../memory/pager';
-import type { LayoutKind } from '../structures/heap/indexMaps';
-import type { LayoutName } from '../structures/registry';
+import type { ArticleHeapKind } from '../structures/heap/indexMaps';
+import type { StructureKind } from '../structures/registry';
 import type { Workload } from '../workloads/workloads';
 import { ARTICLE_CALIBRATION, modelCpuSeconds, totalSeconds, transfers } from './cost';
 import type { SweepResult } from './sweep';
@@ -23,7 +23,7 @@ export interface Claim {
 }
 
 function transfersAt(result: SweepResult, frames: number): number {
-  return transfers(result.pageIns[frames - 1], result.writebacks[frames - 1]);
+  return transfers(result.pageIns[frames - 1], result.writeBacks[frames - 1]);
 }
 
 /** Total seconds with `missing` pages not resident, article CPU calibration. */
@@ -32,7 +32,7 @@ export function articleSeconds(result: SweepResult, missing: number, ioMs: numbe
   return totalSeconds(cpu, transfersAt(result, result.pages - missing), ioMs);
 }
 
-export function checkArticleClaims(results: Record<LayoutKind, SweepResult>): Claim[] {
+export function checkArticleClaims(results: Record<ArticleHeapKind, SweepResult>): Claim[] {
   const binary = results.binary;
   const bheap = results.bheap;
   const claims: Claim[] = [];
@@ -114,9 +114,9 @@ export const HEAVY_FRAMES = 64;
 export const LIGHT_MISSING = 16;
 
 /** Total transfers (page-ins + write-backs) with `frames` resident pages. */
-function transfersWith(result: SweepResult<LayoutName>, frames: number): number {
+function transfersWith(result: SweepResult<StructureKind>, frames: number): number {
   const at = Math.min(frames, result.pages) - 1;
-  return transfers(result.pageIns[at], result.writebacks[at]);
+  return transfers(result.pageIns[at], result.writeBacks[at]);
 }
 
 /**
@@ -126,8 +126,8 @@ function transfersWith(result: SweepResult<LayoutName>, frames: number): number 
  * of the base's on the article's pressure axis, in pages.
  */
 export function frameShift(
-  base: SweepResult<LayoutName>,
-  variant: SweepResult<LayoutName>,
+  base: SweepResult<StructureKind>,
+  variant: SweepResult<StructureKind>,
   frames: number,
 ): number {
   const target = transfersWith(base, frames);
@@ -145,8 +145,8 @@ function median(values: readonly number[]): number {
 
 /** The strict variant against the B-heap (both LRU sweeps of the article's scenario). */
 export function checkStrictClaims(
-  bheap: SweepResult<LayoutName>,
-  strict: SweepResult<LayoutName>,
+  bheap: SweepResult<StructureKind>,
+  strict: SweepResult<StructureKind>,
 ): Claim[] {
   const kbPerPage = (bheap.itemsPerPage * 8) / 1024;
   const more = strict.pages - bheap.pages;
@@ -162,7 +162,7 @@ export function checkStrictClaims(
     const [low, high] = [Math.min(...shifts), Math.max(...shifts)];
     return `${between(low, high)} pages (${between(low * kbPerPage, high * kbPerPage)} kB), median ${median(shifts)}`;
   };
-  const perOp = (result: SweepResult<LayoutName>): string =>
+  const perOp = (result: SweepResult<StructureKind>): string =>
     (transfersWith(result, 9) / result.operations).toFixed(3);
   return [
     {
@@ -195,8 +195,8 @@ export interface PolicyPoint {
 
 /** Both heaps at ARTICLE_FRAMES under each policy, and their operations. */
 export interface PolicyComparison {
-  operations: Record<LayoutKind, number>;
-  points: Record<LayoutKind, PolicyPoint[]>;
+  operations: Record<ArticleHeapKind, number>;
+  points: Record<ArticleHeapKind, PolicyPoint[]>;
 }
 
 function perOperation(point: PolicyPoint, operations: number): number {
@@ -223,7 +223,7 @@ export function policyTable(comparison: PolicyComparison): string[] {
  * the B-heap under plain LRU? The claim and its sentence follow the numbers.
  */
 export function checkPolicyClaims(comparison: PolicyComparison): Claim[] {
-  const find = (layout: LayoutKind, policy: Policy): number => {
+  const find = (layout: ArticleHeapKind, policy: Policy): number => {
     const point = comparison.points[layout].find((candidate) => candidate.policy === policy);
     if (point === undefined) throw new Error(`no ${policy} result for ${layout}`);
     return perOperation(point, comparison.operations[layout]);

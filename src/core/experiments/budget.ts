@@ -8,8 +8,8 @@ import { MAX_ITEMS_PER_PAGE } from '../structures/heap/indexMaps';
 import { arenaWords } from '../structures/pointer/arena';
 import {
   isHeapKind,
-  type LayoutName,
   minNodeBytesOf,
+  type StructureKind,
   type StructureSpec,
 } from '../structures/registry';
 import { expectedOperations, type Workload, workloadCapacity } from '../workloads/workloads';
@@ -57,7 +57,7 @@ export const MAX_ARENA_WORDS = 2 ** 31;
 /** What a command line asks for, as far as its size is concerned (the CLI's options fit it). */
 export interface CommandPlan {
   command: 'sweep' | 'run' | 'trace' | 'scaling';
-  layouts: readonly LayoutName[];
+  layouts: readonly StructureKind[];
   itemsPerPage: number;
   nodeBytes: number;
   workload: Workload;
@@ -85,7 +85,7 @@ export interface CommandEstimate {
   pageBytes: number;
 }
 
-function specsOf(plan: CommandPlan): StructureSpec<LayoutName>[] {
+function specsOf(plan: CommandPlan): StructureSpec<StructureKind>[] {
   return plan.layouts.map((kind) => ({
     kind,
     itemsPerPage: plan.itemsPerPage,

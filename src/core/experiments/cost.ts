@@ -1,8 +1,8 @@
 // The article's cost model: run time = CPU time + page transfers x I/O latency.
 // Zero-fill faults cost no I/O (a fresh page needs no read), so only page-ins and write-backs count.
 
-import type { LayoutKind } from '../structures/heap/indexMaps';
-import type { LayoutName } from '../structures/registry';
+import type { ArticleHeapKind } from '../structures/heap/indexMaps';
+import type { StructureKind } from '../structures/registry';
 
 /** The article's I/O latencies: 1 ms (an optimistic SSD) and 10 ms (a mechanical disk). */
 export const SSD_MS = 1;
@@ -15,7 +15,7 @@ export const DISK_MS = 10;
 export const ARTICLE_CALIBRATION = {
   items: 1_000_000,
   operations: 4_000_000,
-  seconds: { binary: 4.55, bheap: 5.92 } as Record<LayoutKind, number>,
+  seconds: { binary: 4.55, bheap: 5.92 } as Record<ArticleHeapKind, number>,
 };
 
 /**
@@ -23,14 +23,18 @@ export const ARTICLE_CALIBRATION = {
  * Heap operations cost O(log N), so the per-operation time is scaled by log2(N) / log2(1M);
  * at the article's own N the factor is exactly 1.
  */
-export function articleCpuSecondsPerOp(layout: LayoutKind, items: number): number {
+export function articleCpuSecondsPerOp(layout: ArticleHeapKind, items: number): number {
   const perOp = ARTICLE_CALIBRATION.seconds[layout] / ARTICLE_CALIBRATION.operations;
   const scale = Math.log2(Math.max(2, items)) / Math.log2(ARTICLE_CALIBRATION.items);
   return perOp * scale;
 }
 
 /** CPU seconds of a whole run of `operations` operations, from the article's calibration. */
-export function articleCpuSeconds(layout: LayoutKind, items: number, operations: number): number {
+export function articleCpuSeconds(
+  layout: ArticleHeapKind,
+  items: number,
+  operations: number,
+): number {
   return articleCpuSecondsPerOp(layout, items) * operations;
 }
 
@@ -54,7 +58,7 @@ export function accessCpuSeconds(accesses: number): number {
  * measured, the access model for the others.
  */
 export function modelCpuSeconds(
-  kind: LayoutName,
+  kind: StructureKind,
   items: number,
   operations: number,
   accesses: number,
@@ -79,8 +83,8 @@ export const NO_CALL_OVERHEAD = { addSeconds: 0, deleteSeconds: 0 };
 export type CallOverhead = typeof REVIEW_CALL_OVERHEAD;
 
 /** Transfers: every page read back from disk and every dirty page written to it. */
-export function transfers(pageIns: number, writebacks: number): number {
-  return pageIns + writebacks;
+export function transfers(pageIns: number, writeBacks: number): number {
+  return pageIns + writeBacks;
 }
 
 export function totalSeconds(cpuSeconds: number, transferCount: number, ioMs: number): number {

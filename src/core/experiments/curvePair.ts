@@ -21,7 +21,7 @@ import { LIST_MAX_ITEMS } from './scaling';
 export interface PageCurves {
   pages: number;
   pageIns: Float64Array;
-  writebacks: Float64Array;
+  writeBacks: Float64Array;
 }
 
 /**
@@ -42,7 +42,7 @@ export function padCurves<C extends PageCurves>(curves: C, pages: number): C {
     ...curves,
     pages,
     pageIns: extend(curves.pageIns),
-    writebacks: extend(curves.writebacks),
+    writeBacks: extend(curves.writeBacks),
   };
 }
 

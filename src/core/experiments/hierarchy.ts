@@ -11,8 +11,8 @@
 // latency, and a TLB miss a page walk on top. The CPU term is this machine's: the time measured
 // at the smallest N per comparison, less the model's own memory time there (calibrate()).
 
-import type { MissCurve } from '../measure/trace';
-import { LINE_BYTES, missesAt, PAGE_BYTES } from '../measure/trace';
+import type { MissCurve } from '../measure/missCurves';
+import { LINE_BYTES, missesAt, PAGE_BYTES } from '../measure/missCurves';
 
 export const KIB = 1024;
 

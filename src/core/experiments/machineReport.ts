@@ -12,8 +12,8 @@ import {
   type MachineRun,
   type MachineWorkload,
 } from '../measure/machineLayouts';
+import type { MissCurve } from '../measure/missCurves';
 import { median } from '../measure/timing';
-import type { MissCurve } from '../measure/trace';
 import {
   type CpuCalibration,
   calibrate,

@@ -10,14 +10,14 @@
 // upper bounds: every array is counted at its full length even where a run touches less.
 
 import type { Policy } from '../memory/pager';
-import { DEFAULT_CHUNK_ENTRIES, entryBytes } from '../memory/pageTrace';
+import { DEFAULT_CHUNK_ENTRIES, entryBytes } from '../memory/referenceString';
 import { HEAP_SLOT_BYTES, heapSlots } from '../structures/heap/heap';
 import { type Layout, lastSlotOf } from '../structures/heap/indexMaps';
 import { ARENA_NODE_BYTES } from '../structures/pointer/arena';
 import {
   heapLayout,
   isHeapKind,
-  type LayoutName,
+  type StructureKind,
   type StructureSpec,
   structurePages,
 } from '../structures/registry';
@@ -111,7 +111,7 @@ export interface MemoryParts {
   kernel: number;
   /** sweep: the result curves, and the pipeline's ring. */
   curves: number;
-  /** --policy other than LRU: the stored page trace, OPT's stack and the replays' state. */
+  /** --policy other than LRU: the stored reference string, OPT's stack and the replays' state. */
   trace: number;
 }
 
@@ -139,7 +139,7 @@ function estimateOf(pages: number, given: Partial<MemoryParts>): MemoryEstimate 
 }
 
 /** The heap's or the arena's arrays for `capacity` items. */
-export function structureBytes(spec: StructureSpec<LayoutName>, capacity: number): number {
+export function structureBytes(spec: StructureSpec<StructureKind>, capacity: number): number {
   if (!isHeapKind(spec.kind)) return ARENA_NODE_BYTES * (capacity + 1);
   return HEAP_SLOT_BYTES * heapSlots(heapLayout(spec), capacity);
 }
@@ -164,7 +164,7 @@ export function workloadArrayBytes(workload: Workload): number {
  * `more` adds for the pages the structure spans.
  */
 function layoutEstimate(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   workload: Workload,
   more: (pages: number) => Partial<MemoryParts>,
 ): MemoryEstimate {
@@ -179,7 +179,7 @@ function layoutEstimate(
 
 /** One layout of `run`: the structure, the workload and the LRU pager with `frames` frames. */
 export function estimateRunBytes(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   workload: Workload,
   frames: number | null = null,
 ): MemoryEstimate {
@@ -190,7 +190,7 @@ export function estimateRunBytes(
 
 /** One layout of `sweep`: the structure, the workload, the kernels and the curves. */
 export function estimateSweepBytes(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   workload: Workload,
 ): MemoryEstimate {
   return layoutEstimate(spec, workload, (pages) => ({
@@ -201,7 +201,7 @@ export function estimateSweepBytes(
 
 /** One point of `scaling`: the structure and scaling.ts's keys and handles, no pages. */
 export function estimateScalingBytes(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   items: number,
 ): MemoryEstimate {
   return estimateOf(0, {
@@ -247,7 +247,7 @@ function heapPath(layout: Layout, capacity: number): { levels: number; crossings
 }
 
 /**
- * A bound on a run's merged trace entries (pageTrace.ts), from the access order of docs/model.md.
+ * A bound on a run's merged trace entries (referenceString.ts), from the access order of docs/model.md.
  * A heap's sift step that stays on its page adds no entry (its references are to the page of the
  * entry before) except at the first step; a step that crosses pages adds at most 5 (sift-down:
  * children, parent, child, parent, child) or 3 (sift-up: parent, slot, parent), counted as 4.
@@ -256,7 +256,7 @@ function heapPath(layout: Layout, capacity: number): { levels: number; crossings
  * For the article's binary heap (C = 11) that bounds its 125.4M entries by 212M; for the B-heap
  * (C = 2) its 29.9M by 60M. A pointer structure's bound is its references (referenceBound).
  */
-export function traceEntryBound(spec: StructureSpec<LayoutName>, workload: Workload): number {
+export function traceEntryBound(spec: StructureSpec<StructureKind>, workload: Workload): number {
   if (!isHeapKind(spec.kind)) return referenceBound(spec.kind, workload);
   const capacity = workloadCapacity(workload);
   const { crossings } = heapPath(heapLayout(spec), capacity);
@@ -289,7 +289,7 @@ export function traceEntryBound(spec: StructureSpec<LayoutName>, workload: Workl
 }
 
 /** The stored trace of a run: its entries at their width, and one chunk of slack. */
-export function traceBytes(spec: StructureSpec<LayoutName>, workload: Workload): number {
+export function traceBytes(spec: StructureSpec<StructureKind>, workload: Workload): number {
   const pages = structurePages(spec, workloadCapacity(workload));
   return entryBytes(pages) * (traceEntryBound(spec, workload) + DEFAULT_CHUNK_ENTRIES);
 }
@@ -310,7 +310,7 @@ function optPassBytes(pages: number, entries: number): number {
  * replays' state and results. `run --policy opt` records the trace, then runs the OPT pager.
  */
 export function estimatePolicyBytes(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   workload: Workload,
   policies: readonly Policy[],
   command: 'sweep' | 'run',
@@ -356,7 +356,7 @@ export function estimatePolicyBytes(
  * about two words per level of a depth up to 2 log2 N, plus its fix-up. 16 per level of
  * log2 N + 2 covers them all; the list walks up to N nodes, 2 words each.
  */
-export function referenceBound(kind: LayoutName, workload: Workload): number {
+export function referenceBound(kind: StructureKind, workload: Workload): number {
   const capacity = workloadCapacity(workload);
   const perOperation =
     kind === 'list' ? 4 * capacity + 16 : 16 * (Math.ceil(Math.log2(capacity + 1)) + 2);

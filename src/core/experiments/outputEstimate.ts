@@ -4,7 +4,7 @@
 import { WORD_BYTES } from '../structures/pointer/arena';
 import {
   isHeapKind,
-  type LayoutName,
+  type StructureKind,
   type StructureSpec,
   structureInfo,
   structurePages,
@@ -47,7 +47,7 @@ const JSON_ENTRY_CHARS = 400;
 const OUTPUT_COPIES = 4;
 /** Per CSV row: its string's header and rounding (24 bytes) and its slot in the lines array (12). */
 const CSV_ROW_BYTES = 36;
-/** Per page and layout of the JSON: three JS arrays (frames, pageIns, writebacks) of 8-byte elements. */
+/** Per page and layout of the JSON: three JS arrays (frames, pageIns, writeBacks) of 8-byte elements. */
 const JSON_PAGE_BYTES = 3 * 8;
 
 export type OutputFormat = 'json' | 'csv';
@@ -68,7 +68,7 @@ export interface OutputEstimate {
  * fills its slots densely, so every page it spans; a pointer structure touches only its nodes'
  * key, item and link words, which for large nodes is a few pages of each node's many.
  */
-export function outputPages(spec: StructureSpec<LayoutName>, capacity: number): number {
+export function outputPages(spec: StructureSpec<StructureKind>, capacity: number): number {
   const pages = structurePages(spec, capacity);
   if (isHeapKind(spec.kind)) return pages;
   const nodeWords = spec.nodeBytes / WORD_BYTES;
@@ -81,7 +81,7 @@ export function outputPages(spec: StructureSpec<LayoutName>, capacity: number): 
 
 /** A sweep's output: one row per page of each layout (report.ts toCsvReport, toJsonReport). */
 export function estimateSweepOutput(
-  specs: readonly StructureSpec<LayoutName>[],
+  specs: readonly StructureSpec<StructureKind>[],
   workload: Workload,
   format: OutputFormat,
 ): OutputEstimate {
@@ -95,7 +95,7 @@ export function estimateSweepOutput(
     let layoutChars: number;
     rows += pages;
     if (format === 'csv') {
-      // layout,frames,pageIns,writebacks,transfersPerOp,seconds: 5 commas and a newline; the
+      // layout,frames,pageIns,writeBacks,transfersPerOp,seconds: 5 commas and a newline; the
       // seconds can be as long as a count (1 s per transfer at --io-ms 1000).
       const fixed = spec.kind.length + 2 * count + FLOAT_CHARS + Math.max(FLOAT_CHARS, count + 1);
       layoutChars = CSV_HEADER_CHARS + pages * (fixed + 6) + digitsUpTo(pages);

@@ -8,14 +8,14 @@
 import { TeeObserver } from '../memory/observer';
 import { optCurves, type TraceProgress } from '../memory/optStack';
 import type { Policy } from '../memory/pager';
+import { collapseAlternations, replayRing } from '../memory/policyReplay';
 import {
   distinctPages,
-  type PageTrace,
-  PageTraceRecorder,
-  type TraceOptions,
-} from '../memory/pageTrace';
-import { collapseAlternations, replayRing } from '../memory/policyReplay';
-import { type LayoutName, type StructureSpec, structurePages } from '../structures/registry';
+  type ReferenceString,
+  type ReferenceStringOptions,
+  ReferenceStringRecorder,
+} from '../memory/referenceString';
+import { type StructureKind, type StructureSpec, structurePages } from '../structures/registry';
 import {
   type ProgressCallback,
   type RunStats,
@@ -51,8 +51,8 @@ export interface PolicyCurve {
 }
 
 /** What was run (as in SweepResult), and a curve per policy, in the order asked. */
-export interface PolicySweepResult<Kind extends LayoutName = LayoutName>
-  extends Omit<SweepResult<Kind>, 'pageIns' | 'writebacks'> {
+export interface PolicySweepResult<Kind extends StructureKind = StructureKind>
+  extends Omit<SweepResult<Kind>, 'pageIns' | 'writeBacks'> {
   curves: PolicyCurve[];
 }
 
@@ -91,28 +91,31 @@ export function replayFrameCounts(
   return [...chosen].sort((a, b) => a - b);
 }
 
-/** Runs the workload once and records its page trace (merged: pageTrace.ts). */
+/** Runs the workload once and records its reference string (merged: referenceString.ts). */
 export function recordTrace(
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   workload: Workload,
-  options: TraceOptions & { onProgress?: ProgressCallback | null } = {},
-): { trace: PageTrace; stats: RunStats } {
+  options: ReferenceStringOptions & { onProgress?: ProgressCallback | null } = {},
+): { trace: ReferenceString; stats: RunStats } {
   const recorder = traceRecorder(structure, workload, options);
   const stats = runWorkload(workload, structure, recorder, null, options.onProgress ?? null);
   return { trace: recorder.finish(), stats };
 }
 
 function traceRecorder(
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   workload: Workload,
-  options: TraceOptions,
-): PageTraceRecorder {
+  options: ReferenceStringOptions,
+): ReferenceStringRecorder {
   const pages = structurePages(structure, workloadCapacity(workload));
-  return new PageTraceRecorder(pages, structure.itemsPerPage, options);
+  return new ReferenceStringRecorder(pages, structure.itemsPerPage, options);
 }
 
 /** OPT at every frame count 1..pages (the pages the trace touches), in one pass. */
-export function optCurve(trace: PageTrace, onProgress: TraceProgress | null = null): PolicyCurve {
+export function optCurve(
+  trace: ReferenceString,
+  onProgress: TraceProgress | null = null,
+): PolicyCurve {
   const curves = optCurves(trace, onProgress);
   const pages = Math.max(1, curves.zeroFills);
   return {
@@ -129,10 +132,10 @@ export function optCurve(trace: PageTrace, onProgress: TraceProgress | null = nu
  * given.
  */
 export function replayCurve(
-  trace: PageTrace,
+  trace: ReferenceString,
   policy: ReplayPolicy,
   frames: readonly number[],
-  collapsed: PageTrace | null = null,
+  collapsed: ReferenceString | null = null,
   onProgress: ((done: number, total: number) => void) | null = null,
 ): PolicyCurve {
   const pageIns = new Float64Array(frames.length);
@@ -166,12 +169,12 @@ export function joinCurves(parts: readonly PolicyCurve[]): PolicyCurve {
 }
 
 /** The LRU sweep's curve, as a policy curve (every frame count 1..pages). */
-export function lruCurve(result: SweepResult<LayoutName>): PolicyCurve {
+export function lruCurve(result: SweepResult<StructureKind>): PolicyCurve {
   return {
     policy: 'lru',
     frames: Array.from({ length: result.pageIns.length }, (_, index) => index + 1),
     pageIns: result.pageIns,
-    writeBacks: result.writebacks,
+    writeBacks: result.writeBacks,
   };
 }
 
@@ -182,19 +185,19 @@ export function lruCurve(result: SweepResult<LayoutName>): PolicyCurve {
 export function denseCurve(
   curve: PolicyCurve,
   pages: number,
-): { pageIns: Float64Array; writebacks: Float64Array } {
+): { pageIns: Float64Array; writeBacks: Float64Array } {
   const pageIns = new Float64Array(pages).fill(Number.NaN);
-  const writebacks = new Float64Array(pages).fill(Number.NaN);
+  const writeBacks = new Float64Array(pages).fill(Number.NaN);
   curve.frames.forEach((frames, index) => {
     if (frames < 1 || frames > pages) return;
     pageIns[frames - 1] = curve.pageIns[index];
-    writebacks[frames - 1] = curve.writeBacks[index];
+    writeBacks[frames - 1] = curve.writeBacks[index];
   });
-  return { pageIns, writebacks };
+  return { pageIns, writeBacks };
 }
 
 /** A policy sweep's result from its run's stats, the pages it touched and its curves. */
-export function policySweepResultOf<Kind extends LayoutName>(
+export function policySweepResultOf<Kind extends StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   stats: RunStats,
@@ -211,7 +214,7 @@ export function policySweepResultOf<Kind extends LayoutName>(
     swaps: stats.swaps,
     accesses: stats.accesses,
     nodeBytes: structure.nodeBytes,
-    zeroFill: pages,
+    zeroFills: pages,
     curves,
   };
 }
@@ -228,7 +231,7 @@ export interface PolicySweepOptions {
  * Sweeps one structure and workload under each policy, in this thread: one run of the workload
  * (LRU's counter and the trace recorder side by side), then OPT's pass and the replays.
  */
-export function sweepPolicies<Kind extends LayoutName>(
+export function sweepPolicies<Kind extends StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   policies: readonly Policy[],
@@ -246,12 +249,12 @@ export function sweepPolicies<Kind extends LayoutName>(
   const stats = runWorkload(workload, structure, memory, null, options.onProgress ?? null);
   const lru = counter === null ? null : sweepResultOf(structure, workload, stats, counter.finish());
   const trace = recorder === null ? null : recorder.finish();
-  const pages = lru !== null ? lru.pages : distinctPages(trace as PageTrace);
+  const pages = lru !== null ? lru.pages : distinctPages(trace as ReferenceString);
   const collapsed =
     trace !== null && policies.some(isReplayPolicy) ? collapseAlternations(trace) : null;
   const curves = policies.map((policy): PolicyCurve => {
     if (policy === 'lru') return lruCurve(lru as SweepResult<Kind>);
-    const stored = trace as PageTrace;
+    const stored = trace as ReferenceString;
     if (policy === 'opt') return optCurve(stored);
     const frames = replayFrameCounts(
       pages,

@@ -5,12 +5,7 @@
 
 import { NO_MEMORY } from '../memory/observer';
 import type { PriorityQueue } from '../structures/queue';
-import {
-  type LayoutName,
-  makeQueue,
-  type StructureKind,
-  type StructureSpec,
-} from '../structures/registry';
+import { makeQueue, type StructureKind, type StructureSpec } from '../structures/registry';
 import { GlibcRandom } from '../workloads/random';
 import { drawKey } from '../workloads/workloads';
 import { accessCpuSeconds, type CallOverhead, NO_CALL_OVERHEAD } from './cost';
@@ -22,7 +17,7 @@ import { listPhaseAccesses } from './listCount';
  */
 export const LIST_MAX_ITEMS = 100_000;
 
-export interface ScalingPoint<Kind extends LayoutName = StructureKind> {
+export interface ScalingPoint<Kind extends StructureKind = StructureKind> {
   layout: Kind;
   items: number;
   /** Words read or written by the N adds, and by the N deletes. */
@@ -47,7 +42,7 @@ export interface ScalingOptions {
   overhead?: CallOverhead;
 }
 
-function checkSize(kind: LayoutName, items: number): void {
+function checkSize(kind: StructureKind, items: number): void {
   if (kind === 'list' && items > LIST_MAX_ITEMS) {
     throw new RangeError(
       `the sorted list is limited to N <= ${LIST_MAX_ITEMS} (its adds cost N^2/4 node visits), got ${items}`,
@@ -57,7 +52,7 @@ function checkSize(kind: LayoutName, items: number): void {
 
 /** One run of the benchmark; returns the accesses (or times) of its two phases. */
 function runPhases(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   items: number,
   options: ScalingOptions,
   now: () => number,
@@ -84,7 +79,7 @@ function runPhases(
 
 const NO_CLOCK = (): number => 0;
 
-export function scalingPoint<Kind extends LayoutName = StructureKind>(
+export function scalingPoint<Kind extends StructureKind = StructureKind>(
   spec: StructureSpec<Kind>,
   items: number,
   options: ScalingOptions,
@@ -133,7 +128,7 @@ function cell(value: number | null): string {
   return value === null ? '' : String(Number(value.toPrecision(6)));
 }
 
-export function toScalingCsv(points: readonly ScalingPoint<LayoutName>[]): string {
+export function toScalingCsv(points: readonly ScalingPoint<StructureKind>[]): string {
   const lines = [SCALING_CSV_HEADER];
   for (const point of points) {
     lines.push(
@@ -152,11 +147,11 @@ export function toScalingCsv(points: readonly ScalingPoint<LayoutName>[]): strin
   return `${lines.join('\n')}\n`;
 }
 
-export function toScalingJson(points: readonly ScalingPoint<LayoutName>[]): string {
+export function toScalingJson(points: readonly ScalingPoint<StructureKind>[]): string {
   return JSON.stringify({ results: points });
 }
 
 /** Total modelled cost of one point: N adds plus N deletes. */
-export function totalModelSeconds(point: ScalingPoint<LayoutName>): number {
+export function totalModelSeconds(point: ScalingPoint<StructureKind>): number {
   return point.addSeconds + point.deleteSeconds;
 }

@@ -43,7 +43,7 @@ export const SHIPPED_CURVE_RUNS: readonly CurveRun[] = (['left', 'right'] as con
 /** A shipped sweep: its totals, and its curves packed by packCounts. */
 export interface ShippedCurve extends RunTotals {
   pageIns: string;
-  writebacks: string;
+  writeBacks: string;
 }
 
 function runKey(run: CurveRun): string {
@@ -62,7 +62,7 @@ export function unpackCurve(shipped: ShippedCurve): SweepResult {
   return {
     ...shipped,
     pageIns: unpackCounts(shipped.pageIns, shipped.pages),
-    writebacks: unpackCounts(shipped.writebacks, shipped.pages),
+    writeBacks: unpackCounts(shipped.writeBacks, shipped.pages),
   };
 }
 
@@ -71,7 +71,7 @@ export function packCurve(result: SweepResult): ShippedCurve {
   return {
     ...result,
     pageIns: packCounts(result.pageIns),
-    writebacks: packCounts(result.writebacks),
+    writeBacks: packCounts(result.writeBacks),
   };
 }
 

@@ -5,14 +5,9 @@
 import { makePager } from '../memory/makePager';
 import { NO_MEMORY } from '../memory/observer';
 import type { Policy } from '../memory/pager';
-import { PageTraceRecorder } from '../memory/pageTrace';
+import { ReferenceStringRecorder } from '../memory/referenceString';
 import { AllFramesCounter, type FrameCurves } from '../memory/stackDistances';
-import {
-  type LayoutName,
-  type StructureKind,
-  type StructureSpec,
-  structurePages,
-} from '../structures/registry';
+import { type StructureKind, type StructureSpec, structurePages } from '../structures/registry';
 import {
   type ProgressCallback,
   type RunStats,
@@ -22,7 +17,7 @@ import {
 } from '../workloads/workloads';
 
 /** What every run of one structure reports, whatever the frame counts it answers. */
-export interface RunTotals<Kind extends LayoutName = StructureKind> {
+export interface RunTotals<Kind extends StructureKind = StructureKind> {
   layout: Kind;
   /** Items of the workload (phk/expiry: N; script: the largest size reached). */
   items: number;
@@ -36,14 +31,14 @@ export interface RunTotals<Kind extends LayoutName = StructureKind> {
   accesses: number;
   /** Bytes per node (pointer structures; heaps ignore it). */
   nodeBytes: number;
-  zeroFill: number;
+  zeroFills: number;
 }
 
 /** A run answered for every frame count at once (stackDistances.ts). */
-export interface SweepResult<Kind extends LayoutName = StructureKind> extends RunTotals<Kind> {
+export interface SweepResult<Kind extends StructureKind = StructureKind> extends RunTotals<Kind> {
   /** Index f - 1: page-ins and write-backs with f resident pages. */
   pageIns: Float64Array;
-  writebacks: Float64Array;
+  writeBacks: Float64Array;
 }
 
 export function workloadItems(workload: Workload): number {
@@ -51,7 +46,7 @@ export function workloadItems(workload: Workload): number {
 }
 
 /** Runs the workload once and returns page-ins and write-backs for every frame count. */
-export function sweepLayout<Kind extends LayoutName = StructureKind>(
+export function sweepLayout<Kind extends StructureKind = StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   onProgress: ProgressCallback | null = null,
@@ -63,7 +58,7 @@ export function sweepLayout<Kind extends LayoutName = StructureKind>(
 
 /** The curve counter a sweep of this structure and workload needs (its whole address space). */
 export function sweepCounter(
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   workload: Workload,
 ): AllFramesCounter {
   const addressPages = structurePages(structure, workloadCapacity(workload));
@@ -71,7 +66,7 @@ export function sweepCounter(
 }
 
 /** A sweep's result from its run and its curves (however the curves were counted). */
-export function sweepResultOf<Kind extends LayoutName = StructureKind>(
+export function sweepResultOf<Kind extends StructureKind = StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   stats: RunStats,
@@ -90,28 +85,28 @@ export function sweepResultOf<Kind extends LayoutName = StructureKind>(
     swaps: stats.swaps,
     accesses: stats.accesses,
     nodeBytes: structure.nodeBytes,
-    zeroFill: curves.zeroFills,
+    zeroFills: curves.zeroFills,
     pageIns: curves.pageIns.slice(0, pages),
-    writebacks: curves.writeBacks.slice(0, pages),
+    writeBacks: curves.writeBacks.slice(0, pages),
   };
 }
 
 /** A run simulated directly with one frame count. */
-export interface PointResult<Kind extends LayoutName = StructureKind> extends RunTotals<Kind> {
+export interface PointResult<Kind extends StructureKind = StructureKind> extends RunTotals<Kind> {
   /** The replacement policy of the direct simulation. */
   policy: Policy;
   frames: number;
   hits: number;
   pageIns: number;
-  writebacks: number;
+  writeBacks: number;
 }
 
 /**
  * Direct simulation with a fixed number of frames under a policy (LRU by default: the one-pass
  * curves are checked against it). OPT needs the future, so it runs the workload twice: once to
- * record the page trace, once with the pager.
+ * record the reference string, once with the pager.
  */
-export function runAtFrames<Kind extends LayoutName = StructureKind>(
+export function runAtFrames<Kind extends StructureKind = StructureKind>(
   structure: StructureSpec<Kind>,
   workload: Workload,
   frames: number,
@@ -122,7 +117,7 @@ export function runAtFrames<Kind extends LayoutName = StructureKind>(
   const addressPages = structurePages(structure, workloadCapacity(workload));
   let future = null;
   if (policy === 'opt') {
-    const recorder = new PageTraceRecorder(addressPages, itemsPerPage);
+    const recorder = new ReferenceStringRecorder(addressPages, itemsPerPage);
     runWorkload(workload, structure, recorder);
     future = recorder.finish();
   }
@@ -140,16 +135,16 @@ export function runAtFrames<Kind extends LayoutName = StructureKind>(
     swaps: stats.swaps,
     accesses: stats.accesses,
     nodeBytes: structure.nodeBytes,
-    zeroFill: pager.zeroFills,
+    zeroFills: pager.zeroFills,
     hits: pager.hits,
     pageIns: pager.pageIns,
-    writebacks: pager.writeBacks,
+    writeBacks: pager.writeBacks,
   };
 }
 
 /** Wall-clock seconds of the workload with no instrumentation: the "measured" CPU time. */
 export function timeBareWorkload(
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   workload: Workload,
   now: () => number,
 ): { seconds: number; operations: number } {

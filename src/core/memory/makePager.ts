@@ -5,7 +5,7 @@ import type { EventSink } from '../events';
 import { LruPager } from './lruPager';
 import { OptPager } from './optPager';
 import type { Pager, Policy } from './pager';
-import type { PageTrace } from './pageTrace';
+import type { ReferenceString } from './referenceString';
 import { ClockPager, FifoPager } from './ringPagers';
 
 export interface PagerOptions {
@@ -20,9 +20,9 @@ export interface PagerOptions {
   sink?: EventSink | null;
   /**
    * OPT only, and required there: the run's page references, recorded beforehand (a
-   * PageTraceRecorder on a first pass, or pageTraceOf). The pager checks each reference against it.
+   * ReferenceStringRecorder on a first pass, or referenceStringOf). The pager checks each reference against it.
    */
-  future?: PageTrace | null;
+  future?: ReferenceString | null;
 }
 
 export function makePager(options: PagerOptions): Pager {

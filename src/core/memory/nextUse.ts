@@ -1,4 +1,4 @@
-// When each entry of a page trace is next referenced: the future OPT evicts by, computed backwards
+// When each entry of a reference string is next referenced: the future OPT evicts by, computed backwards
 // a chunk at a time so that no index per entry is ever stored for the whole trace.
 //
 // The next use of an entry in chunk c is either later in chunk c (a backward scan of the chunk
@@ -7,7 +7,7 @@
 // (page, next use) per distinct page of the chunk, 1.9 MB for the article's binary heap
 // (120 chunks of at most 1,954 pages) where a next-use index per entry would take 500 MB.
 
-import type { PageTrace, TraceChunk } from './pageTrace';
+import type { ReferenceChunk, ReferenceString } from './referenceString';
 
 /** The next use of an entry whose page is never referenced again. */
 export const NEVER = -1;
@@ -18,7 +18,7 @@ export class NextUseIndex {
   /** Scratch: the next use of each page while a chunk is scanned backwards. */
   private readonly nextOf: Int32Array;
 
-  constructor(readonly trace: PageTrace) {
+  constructor(readonly trace: ReferenceString) {
     const { chunks, pageCount } = trace;
     this.nextOf = new Int32Array(pageCount);
     const firstAtOrAfter = new Int32Array(pageCount).fill(NEVER);
@@ -57,7 +57,7 @@ export class NextUseIndex {
    * chunk `chunkIndex` (start = chunkIndex * chunkEntries), or NEVER.
    */
   fill(chunkIndex: number, out: Int32Array): void {
-    const chunk: TraceChunk = this.trace.chunks[chunkIndex];
+    const chunk: ReferenceChunk = this.trace.chunks[chunkIndex];
     const start = chunkIndex * this.trace.chunkEntries;
     const nextOf = this.nextOf;
     const exits = this.exits[chunkIndex];

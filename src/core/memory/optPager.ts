@@ -1,6 +1,6 @@
 // Direct simulation of Belady's MIN (OPT, 1966): on a fault with every frame taken, evict the
 // resident page whose next reference is farthest in the future. It needs the run's future, so it
-// is given the whole page trace first (pageTrace.ts) and checks each reference against it.
+// is given the whole reference string first (referenceString.ts) and checks each reference against it.
 //
 // Pages never referenced again go first; among them, the one used least recently. That tie-break
 // matters for write-backs only (which dead page leaves), and it is the one optStack.ts's one-pass
@@ -14,7 +14,7 @@
 import type { EventSink, TouchOutcome } from '../events';
 import { NEVER, NextUseIndex } from './nextUse';
 import type { OptResident, Pager, PolicyView } from './pager';
-import { entryAt, type PageTrace } from './pageTrace';
+import { entryAt, type ReferenceString } from './referenceString';
 
 const NONE = -1;
 
@@ -72,7 +72,7 @@ export class OptPager implements Pager<OptSnapshot> {
     readonly frames: number,
     readonly pageCount: number,
     itemsPerPage: number,
-    readonly future: PageTrace,
+    readonly future: ReferenceString,
     private readonly sink: EventSink | null = null,
   ) {
     if (!Number.isInteger(frames) || frames < 1) {

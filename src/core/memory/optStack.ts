@@ -17,14 +17,17 @@
 // page's key next to it in the stack so that a place costs one load and a compare.
 
 import { NEVER, NextUseIndex } from './nextUse';
-import type { PageTrace } from './pageTrace';
+import type { ReferenceString } from './referenceString';
 import type { FrameCurves } from './stackDistances';
 
 /** Progress after each chunk of the trace: entries done, entries in all. */
 export type TraceProgress = (done: number, total: number) => void;
 
 /** Page-ins and write-backs under OPT for every frame count (index f - 1 for f frames). */
-export function optCurves(trace: PageTrace, onProgress: TraceProgress | null = null): FrameCurves {
+export function optCurves(
+  trace: ReferenceString,
+  onProgress: TraceProgress | null = null,
+): FrameCurves {
   const pages = trace.pageCount;
   const total = trace.length;
   const nextUse = new NextUseIndex(trace);

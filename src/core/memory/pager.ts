@@ -13,6 +13,20 @@ export type Policy = 'lru' | 'fifo' | 'clock' | 'opt';
 
 export const POLICIES: readonly Policy[] = ['lru', 'fifo', 'clock', 'opt'];
 
+/** Each policy's name as the page and the command line write it. */
+export const POLICY_TITLES: Readonly<Record<Policy, string>> = {
+  lru: 'LRU',
+  fifo: 'FIFO',
+  clock: 'CLOCK',
+  opt: 'OPT',
+};
+
+/** A menu's choices, in POLICIES' order: the article's policy and Belady's optimum named. */
+export const POLICY_CHOICES: readonly (readonly [Policy, string])[] = POLICIES.map((policy) => [
+  policy,
+  policy === 'lru' ? 'LRU (article)' : policy === 'opt' ? 'OPT (Belady)' : POLICY_TITLES[policy],
+]);
+
 export function isPolicy(name: string): name is Policy {
   return (POLICIES as readonly string[]).includes(name);
 }
@@ -40,7 +54,7 @@ export interface OptResident {
   frame: number;
   /**
    * References from now until the page's next one (1 = the very next reference), counted in the
-   * future the pager was given (pageTrace.ts: every reference, or runs of one page merged);
+   * future the pager was given (referenceString.ts: every reference, or runs of one page merged);
    * null if it is never referenced again.
    */
   nextUseIn: number | null;

@@ -5,7 +5,12 @@
 // TypeScript below are what the tests hold it to.
 
 import { instantiatePolicyKernel, type PolicyKernel } from './kernel/policyKernel';
-import { entryBytes, type PageTrace, PageTraceRecorder, type TraceOptions } from './pageTrace';
+import {
+  entryBytes,
+  type ReferenceString,
+  type ReferenceStringOptions,
+  ReferenceStringRecorder,
+} from './referenceString';
 
 /** What a replay counts. `hits` are not among them: a merged trace has fewer entries than references. */
 export interface ReplayCounts {
@@ -22,7 +27,7 @@ let kernel: PolicyKernel | null = null;
 
 /** FIFO or CLOCK with `frames` frames over the trace, in the WebAssembly kernel. */
 export function replayRing(
-  trace: PageTrace,
+  trace: ReferenceString,
   policy: 'fifo' | 'clock',
   frames: number,
 ): ReplayCounts {
@@ -59,7 +64,7 @@ export function replayRing(
 }
 
 /** FIFO with `frames` frames over the trace (ringPagers.ts FifoPager, without events). */
-export function replayFifo(trace: PageTrace, frames: number): ReplayCounts {
+export function replayFifo(trace: ReferenceString, frames: number): ReplayCounts {
   checkFrames(frames);
   const pages = trace.pageCount;
   const ring = Math.min(frames, pages);
@@ -104,7 +109,7 @@ export function replayFifo(trace: PageTrace, frames: number): ReplayCounts {
 }
 
 /** CLOCK with `frames` frames over the trace (ringPagers.ts ClockPager, without events). */
-export function replayClock(trace: PageTrace, frames: number): ReplayCounts {
+export function replayClock(trace: ReferenceString, frames: number): ReplayCounts {
   checkFrames(frames);
   const pages = trace.pageCount;
   const ring = Math.min(frames, pages);
@@ -180,8 +185,11 @@ function checkFrames(frames: number): void {
  * - Every later entry k (k >= 5) has entries k-4..k-1 alternating too, so the same holds.
  * A dropped entry's successors see the same state, so the argument holds on the original trace.
  */
-export function collapseAlternations(trace: PageTrace, options: TraceOptions = {}): PageTrace {
-  const recorder = new PageTraceRecorder(trace.pageCount, 1, {
+export function collapseAlternations(
+  trace: ReferenceString,
+  options: ReferenceStringOptions = {},
+): ReferenceString {
+  const recorder = new ReferenceStringRecorder(trace.pageCount, 1, {
     chunkEntries: trace.chunkEntries,
     ...options,
     merge: false,

@@ -8,8 +8,8 @@
 
 import type { SimEvent } from '../events';
 import type { Policy } from '../memory/pager';
-import { entryAt, type PageTrace } from '../memory/pageTrace';
 import { FIRST_TOUCH } from '../memory/recencyStack';
+import { entryAt, type ReferenceString } from '../memory/referenceString';
 import type { RingSnapshot } from '../memory/ringPagers';
 import type { StackMemoryImage } from '../memory/stackImage';
 import {
@@ -197,7 +197,7 @@ export class MemoryView {
     frames: number,
     readonly policy: Policy,
     /** OPT's future (the run's references, recorded beforehand): the next use of each page. */
-    private readonly future: PageTrace | null,
+    private readonly future: ReferenceString | null,
   ) {
     this.stack = new StackMemory(pages, frames);
     this.direct = policy === 'lru' ? null : emptyPolicyState(policy, pages, frames);

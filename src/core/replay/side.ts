@@ -5,7 +5,7 @@ import type { EventSink, SimEvent } from '../events';
 import { makePager } from '../memory/makePager';
 import { type MemoryObserver, SKIP_MEMORY } from '../memory/observer';
 import type { Pager, Policy, PolicyView } from '../memory/pager';
-import { type PageTrace, PageTraceRecorder } from '../memory/pageTrace';
+import { type ReferenceString, ReferenceStringRecorder } from '../memory/referenceString';
 import type { RingSnapshot } from '../memory/ringPagers';
 import { Heap, type HeapSnapshot } from '../structures/heap/heap';
 import type { PriorityQueue } from '../structures/queue';
@@ -281,9 +281,9 @@ export function recordFuture(
   items: number,
   pages: number,
   ops: OpList | null,
-): PageTrace {
+): ReferenceString {
   if (ops === null) throw new Error('OPT needs the operations to record its future');
-  const recorder = new PageTraceRecorder(pages, spec.itemsPerPage, { merge: false });
+  const recorder = new ReferenceStringRecorder(pages, spec.itemsPerPage, { merge: false });
   const bare = new Side(spec, capacity, items, 1, pages, 'lru', null, recorder);
   const none = { emit(): void {} };
   for (let k = 0; k < ops.length; k++) bare.run(ops, k, none);

@@ -131,7 +131,7 @@ export class Timeline extends Replay {
       if (side.view.policyState !== null) {
         // FIFO, CLOCK and OPT answer only the frame count they ran with (the slider prepares
         // them again): every column holds that count's transfers.
-        curve.fill(c.pageIns + c.writebacks);
+        curve.fill(c.pageIns + c.writeBacks);
         this.raceTable[index].set(curve, sample * pages);
         return;
       }

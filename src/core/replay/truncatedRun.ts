@@ -71,9 +71,9 @@ export function runUntilOp(
     swaps: queue.swaps,
     accesses: queue.accesses,
     nodeBytes: structure.nodeBytes,
-    zeroFill: pager.zeroFills,
+    zeroFills: pager.zeroFills,
     hits: pager.hits,
     pageIns: pager.pageIns,
-    writebacks: pager.writeBacks,
+    writeBacks: pager.writeBacks,
   };
 }

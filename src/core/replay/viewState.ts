@@ -5,7 +5,7 @@
 
 import type { EventSink, SimEvent } from '../events';
 import type { Policy } from '../memory/pager';
-import type { PageTrace } from '../memory/pageTrace';
+import type { ReferenceString } from '../memory/referenceString';
 import type { StackMemoryImage } from '../memory/stackImage';
 import type { MemoryCounts, PageStateAt, ReferenceAt } from '../memory/stackMemory';
 import type { StructureFamily, StructureSpec } from '../structures/registry';
@@ -32,7 +32,7 @@ export interface ViewCounters {
   hits: number;
   zeroFills: number;
   pageIns: number;
-  writebacks: number;
+  writeBacks: number;
   evictions: number;
   operations: number;
   events: number;
@@ -74,7 +74,7 @@ export class ViewState implements EventSink {
     frames: number,
     readonly policy: Policy = 'lru',
     /** OPT's future (the run's references, recorded beforehand): the next use of each page. */
-    future: PageTrace | null = null,
+    future: ReferenceString | null = null,
   ) {
     this.pageShift = Math.log2(spec.itemsPerPage);
     this.memory = new MemoryView(pages, frames, policy, future);
@@ -88,7 +88,7 @@ export class ViewState implements EventSink {
       hits: 0,
       zeroFills: 0,
       pageIns: 0,
-      writebacks: 0,
+      writeBacks: 0,
       evictions: 0,
       operations: 0,
       events: 0,
@@ -268,7 +268,7 @@ export class ViewState implements EventSink {
     c.hits = counts.hits;
     c.zeroFills = counts.zeroFills;
     c.pageIns = counts.pageIns;
-    c.writebacks = counts.writeBacks;
+    c.writeBacks = counts.writeBacks;
     c.evictions = counts.evictions;
   }
 

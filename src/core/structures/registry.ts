@@ -42,16 +42,6 @@ export const STRUCTURE_KINDS: readonly StructureKind[] = [
   'rb',
 ];
 
-/**
- * The name the CLI and the experiments use for what they run. The page once offered fewer
- * structures than the core ran (the strict B-heap was CLI-only); now both run the same set, and
- * the alias keeps the core's signatures readable where "layout" is the article's word.
- */
-export type LayoutName = StructureKind;
-
-/** Every structure the core can run (the same list as the page's). */
-export const LAYOUT_NAMES: readonly LayoutName[] = STRUCTURE_KINDS;
-
 /** Array-based structures address slots; pointer-based ones address nodes in an arena. */
 export type StructureFamily = 'heap' | 'pointer';
 
@@ -134,7 +124,7 @@ export const STRUCTURES: Record<StructureKind, StructureInfo> = {
 };
 
 /** What a structure is (kept for the core's callers; STRUCTURES[kind] says the same). */
-export function structureInfo(kind: LayoutName): StructureInfo {
+export function structureInfo(kind: StructureKind): StructureInfo {
   return STRUCTURES[kind];
 }
 
@@ -142,7 +132,7 @@ export function structureInfo(kind: LayoutName): StructureInfo {
 export const DEFAULT_NODE_BYTES = 48;
 
 /** A structure and the memory geometry it runs in (`Kind` narrows it for typed results). */
-export interface StructureSpec<Kind extends LayoutName = StructureKind> {
+export interface StructureSpec<Kind extends StructureKind = StructureKind> {
   kind: Kind;
   /** 8-byte words per page (the article: 512 pointers in a 4 KB page). */
   itemsPerPage: number;
@@ -154,16 +144,12 @@ export function isStructureKind(name: string): name is StructureKind {
   return (STRUCTURE_KINDS as readonly string[]).includes(name);
 }
 
-export function isLayoutName(name: string): name is LayoutName {
-  return (LAYOUT_NAMES as readonly string[]).includes(name);
-}
-
-export function isHeapKind(kind: LayoutName): boolean {
+export function isHeapKind(kind: StructureKind): boolean {
   return structureInfo(kind).family === 'heap';
 }
 
 /** Smallest node a pointer structure accepts (key and item words, then its links). */
-export function minNodeBytesOf(kind: LayoutName): number {
+export function minNodeBytesOf(kind: StructureKind): number {
   return minNodeBytes(structureInfo(kind).linkFields);
 }
 
@@ -203,7 +189,7 @@ export function nodeBytesRuleText(): string {
 }
 
 export function makeQueue(
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   options: Omit<QueueOptions, 'itemsPerPage' | 'nodeBytes'>,
 ): PriorityQueue {
   const full: QueueOptions = {
@@ -236,7 +222,7 @@ export function makeQueue(
 }
 
 /** The index map of a heap structure (the one Heap code runs over all of them). */
-export function heapLayout(spec: StructureSpec<LayoutName>): Layout {
+export function heapLayout(spec: StructureSpec<StructureKind>): Layout {
   switch (spec.kind) {
     case 'binary':
     case 'bheap':
@@ -253,7 +239,7 @@ export function heapLayout(spec: StructureSpec<LayoutName>): Layout {
 }
 
 /** Pages spanned by the structure's whole address space for `capacity` items. */
-export function structurePages(spec: StructureSpec<LayoutName>, capacity: number): number {
+export function structurePages(spec: StructureSpec<StructureKind>, capacity: number): number {
   switch (spec.kind) {
     case 'binary':
     case 'bheap':
@@ -269,7 +255,7 @@ export function structurePages(spec: StructureSpec<LayoutName>, capacity: number
   }
 }
 
-export function structureSpec<Kind extends LayoutName = StructureKind>(
+export function structureSpec<Kind extends StructureKind = StructureKind>(
   kind: Kind,
   itemsPerPage: number,
   nodeBytes: number = DEFAULT_NODE_BYTES,
@@ -278,7 +264,7 @@ export function structureSpec<Kind extends LayoutName = StructureKind>(
 }
 
 /** Why a structure cannot run at this page size (an 8-ary heap needs its sibling groups whole), or null. */
-export function pageSizeProblem(kind: LayoutName, itemsPerPage: number): string | null {
+export function pageSizeProblem(kind: StructureKind, itemsPerPage: number): string | null {
   const arity = kind === 'dary4' ? 4 : kind === 'dary8' ? 8 : 0;
   if (arity > 0 && itemsPerPage < arity) {
     return `the ${structureInfo(kind).title} keeps its ${arity} children on one page, so it needs at least ${arity} items per page, got ${itemsPerPage}`;

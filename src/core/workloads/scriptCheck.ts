@@ -3,7 +3,12 @@
 // both refuse a script that cannot run, before any real work, with this one check.
 
 import { NO_MEMORY } from '../memory/observer';
-import { isHeapKind, type LayoutName, makeQueue, type StructureSpec } from '../structures/registry';
+import {
+  isHeapKind,
+  makeQueue,
+  type StructureKind,
+  type StructureSpec,
+} from '../structures/registry';
 import { formatScript, type ScriptOp } from './script';
 import { workloadCapacity } from './workloads';
 
@@ -24,7 +29,7 @@ export interface ScriptRefusal {
  * are node numbers, reused as nodes are freed) can still refuse it.
  */
 export function scriptRefusal(
-  specs: readonly StructureSpec<LayoutName>[],
+  specs: readonly StructureSpec<StructureKind>[],
   ops: readonly ScriptOp[],
 ): ScriptRefusal | null {
   const capacity = workloadCapacity({ kind: 'script', ops });
@@ -50,7 +55,7 @@ export function scriptRefusal(
 /** "operation 4 (del 1) cannot run on WHO (scripts name its nodes): REASON". */
 export function describeRefusal(
   refusal: ScriptRefusal,
-  spec: StructureSpec<LayoutName>,
+  spec: StructureSpec<StructureKind>,
   who: string,
 ): string {
   const handles = isHeapKind(spec.kind) ? 'slots' : 'nodes';

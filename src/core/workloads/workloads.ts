@@ -4,7 +4,7 @@
 import type { EventSink } from '../events';
 import type { MemoryObserver } from '../memory/observer';
 import { type HandleCallback, NO_HANDLE, type PriorityQueue } from '../structures/queue';
-import { type LayoutName, makeQueue, type StructureSpec } from '../structures/registry';
+import { makeQueue, type StructureKind, type StructureSpec } from '../structures/registry';
 import { GlibcRandom } from './random';
 import type { ScriptOp } from './script';
 
@@ -20,7 +20,7 @@ export type Workload =
   | { kind: 'asterisk'; items: number; seed: number; keyRange: number }
   | { kind: 'script'; ops: readonly ScriptOp[] };
 
-/** What one run reports besides its page trace. */
+/** What one run reports besides its reference string. */
 export interface RunStats {
   operations: number;
   comparisons: number;
@@ -80,7 +80,7 @@ export interface Trace {
 
 export function runWorkload(
   workload: Workload,
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   memory: MemoryObserver,
   sink: EventSink | Trace | null = null,
   onProgress: ProgressCallback | null = null,

@@ -23,13 +23,13 @@ export interface CurveSeries {
    */
   pageIns: Float64Array;
   /** Index f-1. */
-  writebacks: Float64Array;
+  writeBacks: Float64Array;
 }
 
 /** OPT's page-ins and write-backs over every frame count (index f - 1): a series' floor. */
 export interface FloorSeries {
   pageIns: Float64Array;
-  writebacks: Float64Array;
+  writeBacks: Float64Array;
 }
 
 export interface CurvesData {

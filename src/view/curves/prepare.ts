@@ -15,7 +15,7 @@ export interface Prepared {
   kbPerPage: number;
   /** x units (pages or KB) per page. */
   unitFactor: number;
-  /** value = base + (pageIns + writebacks) * mul, per series: one formula for both modes. */
+  /** value = base + (pageIns + writeBacks) * mul, per series: one formula for both modes. */
   base: [number, number];
   mul: [number, number];
   /** Zeros exist among the visible values, so the floor line is drawn. */
@@ -38,9 +38,9 @@ export function prepare(data: CurvesData): Prepared | null {
   const cap = Math.min(
     pages,
     a.pageIns.length,
-    a.writebacks.length,
+    a.writeBacks.length,
     b.pageIns.length,
-    b.writebacks.length,
+    b.writeBacks.length,
   );
   if (!(cap >= 1)) return null;
   let from = clampInt(data.fromFrames, 1, cap);
@@ -58,7 +58,7 @@ export function prepare(data: CurvesData): Prepared | null {
   let max = 0;
   let hasZero = false;
   let ratioMax = 0;
-  const [pa, wa, pb, wb] = [a.pageIns, a.writebacks, b.pageIns, b.writebacks];
+  const [pa, wa, pb, wb] = [a.pageIns, a.writeBacks, b.pageIns, b.writeBacks];
   const [ba, bb] = base;
   const [ma, mb] = mul;
   for (let i = from - 1; i < to; i++) {
@@ -83,7 +83,7 @@ export function prepare(data: CurvesData): Prepared | null {
   for (const floor of data.floor ?? []) {
     const side = floor === data.floor?.[0] ? 0 : 1;
     for (let i = from - 1; i < to; i++) {
-      const v = base[side] + (floor.pageIns[i] + floor.writebacks[i]) * mul[side];
+      const v = base[side] + (floor.pageIns[i] + floor.writeBacks[i]) * mul[side];
       if (v > 0 && v < minPositive) minPositive = v;
       else if (v === 0) hasZero = true;
     }
@@ -123,14 +123,14 @@ export function prepare(data: CurvesData): Prepared | null {
 /** Series s's value (seconds, or transfers per operation) with f resident frames. */
 export function valueAt(p: Prepared, s: 0 | 1, f: number): number {
   const series = p.data.series[s];
-  return p.base[s] + (series.pageIns[f - 1] + series.writebacks[f - 1]) * p.mul[s];
+  return p.base[s] + (series.pageIns[f - 1] + series.writeBacks[f - 1]) * p.mul[s];
 }
 
 /** Side s's OPT floor with f resident frames (same formula as valueAt); NaN without a floor. */
 export function floorAt(p: Prepared, s: 0 | 1, f: number): number {
   const floor = p.data.floor?.[s];
   if (floor === undefined) return Number.NaN;
-  return p.base[s] + (floor.pageIns[f - 1] + floor.writebacks[f - 1]) * p.mul[s];
+  return p.base[s] + (floor.pageIns[f - 1] + floor.writeBacks[f - 1]) * p.mul[s];
 }
 
 /** Left over right; NaN where the right one is zero (no ratio, not an infinite one). */

@@ -30,7 +30,7 @@ export function sample(p: Prepared, columns: number): [Sampled, Sampled, Sampled
     s.length++;
   };
   const [a, b] = p.data.series;
-  const [pa, wa, pb, wb] = [a.pageIns, a.writebacks, b.pageIns, b.writebacks];
+  const [pa, wa, pb, wb] = [a.pageIns, a.writeBacks, b.pageIns, b.writeBacks];
   const [ba, bb] = p.base;
   const [ma, mb] = p.mul;
   if (!reduce) {

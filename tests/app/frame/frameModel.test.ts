@@ -99,9 +99,9 @@ describe('the counters’ size', () => {
   const numbers = (value: number) => ({
     comparisons: value,
     swaps: 0,
-    pageins: 0,
-    writebacks: 0,
-    zerofill: 0,
+    pageIns: 0,
+    writeBacks: 0,
+    zeroFills: 0,
     seconds: 0,
   });
 

@@ -7,7 +7,7 @@ import {
   checkArticleClaims,
 } from '../../../src/core/experiments/article';
 import { type SweepResult, sweepLayout } from '../../../src/core/experiments/sweep';
-import type { LayoutKind } from '../../../src/core/structures/heap/indexMaps';
+import type { ArticleHeapKind } from '../../../src/core/structures/heap/indexMaps';
 import { structureSpec } from '../../../src/core/structures/registry';
 
 // The article's scenario: 1M items, 512 per page, keys from srandom(1). The numbers below are
@@ -17,16 +17,16 @@ import { structureSpec } from '../../../src/core/structures/registry';
 //   - with no VM pressure 4.55 s (binary) against 5.92 s (B-heap) for the 4N operations;
 //   - 1 ms per transfer: "at a VM pressure of four missing pages (= 0.2%), the B-heap catches up";
 //   - 10 ms per transfer: "B-heap is 10% faster as soon as the kernel steals just one single page".
-const CPU_SECONDS: Record<LayoutKind, number> = { binary: 4.55, bheap: 5.92 };
+const CPU_SECONDS: Record<ArticleHeapKind, number> = { binary: 4.55, bheap: 5.92 };
 
-let results: Record<LayoutKind, SweepResult>;
+let results: Record<ArticleHeapKind, SweepResult>;
 
 function transfersAt(result: SweepResult, frames: number): number {
-  return result.pageIns[frames - 1] + result.writebacks[frames - 1];
+  return result.pageIns[frames - 1] + result.writeBacks[frames - 1];
 }
 
 /** The article's time: its measured CPU seconds plus one latency per transfer. */
-function seconds(layout: LayoutKind, missing: number, ioMs: number): number {
+function seconds(layout: ArticleHeapKind, missing: number, ioMs: number): number {
   const result = results[layout];
   return CPU_SECONDS[layout] + (transfersAt(result, result.pages - missing) * ioMs) / 1000;
 }

@@ -9,10 +9,10 @@ import {
   policyTable,
 } from '../../../src/core/experiments/article';
 import type { SweepResult } from '../../../src/core/experiments/sweep';
-import type { LayoutName } from '../../../src/core/structures/registry';
+import type { StructureKind } from '../../../src/core/structures/registry';
 
 /** A sweep result with the given transfers per frame count (all page-ins), 1,000 operations. */
-function curve(layout: LayoutName, transfers: readonly number[]): SweepResult<LayoutName> {
+function curve(layout: StructureKind, transfers: readonly number[]): SweepResult<StructureKind> {
   return {
     layout,
     items: 1000,
@@ -23,9 +23,9 @@ function curve(layout: LayoutName, transfers: readonly number[]): SweepResult<La
     swaps: 0,
     accesses: 0,
     nodeBytes: 48,
-    zeroFill: transfers.length,
+    zeroFills: transfers.length,
     pageIns: Float64Array.from(transfers),
-    writebacks: new Float64Array(transfers.length),
+    writeBacks: new Float64Array(transfers.length),
   };
 }
 

@@ -141,7 +141,7 @@ describe('the estimates against the arrays the code allocates', () => {
       const result = sweepLayout(spec, phk(3000));
       const estimate = estimateSweepBytes(spec, phk(3000));
       expect(estimate.pages).toBe(structurePages(spec, 3000));
-      const curves = 2 * (result.pageIns.byteLength + result.writebacks.byteLength);
+      const curves = 2 * (result.pageIns.byteLength + result.writeBacks.byteLength);
       // The ring (256 KiB) is counted with the curves.
       expectBound(estimate.parts.curves - 256 * 1024, curves, `${kind} curves`);
       const kernel = instantiateStackKernel();

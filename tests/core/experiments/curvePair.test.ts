@@ -11,11 +11,11 @@ import {
 } from '../../../src/core/experiments/curvePair';
 import { nodeBytesFloor, STRUCTURE_KINDS } from '../../../src/core/structures/registry';
 
-function curves(pageIns: number[], writebacks: number[]) {
+function curves(pageIns: number[], writeBacks: number[]) {
   return {
     pages: pageIns.length,
     pageIns: Float64Array.from(pageIns),
-    writebacks: Float64Array.from(writebacks),
+    writeBacks: Float64Array.from(writeBacks),
     label: 'kept',
   };
 }
@@ -25,7 +25,7 @@ describe('padding the shorter curve', () => {
     const padded = padCurves(curves([41, 17, 5], [9, 3, 2]), 6);
     expect(padded.pages).toBe(6);
     expect(Array.from(padded.pageIns)).toEqual([41, 17, 5, 5, 5, 5]);
-    expect(Array.from(padded.writebacks)).toEqual([9, 3, 2, 2, 2, 2]);
+    expect(Array.from(padded.writeBacks)).toEqual([9, 3, 2, 2, 2, 2]);
   });
 
   it('keeps the other fields and leaves the input arrays alone', () => {
@@ -52,7 +52,7 @@ describe('padding the shorter curve', () => {
     for (const padded of [paddedLeft, paddedRight]) {
       expect(padded.pages).toBe(4);
       expect(Array.from(padded.pageIns)).toEqual([8, 2, 2, 2]);
-      expect(Array.from(padded.writebacks)).toEqual([5, 1, 1, 1]);
+      expect(Array.from(padded.writeBacks)).toEqual([5, 1, 1, 1]);
     }
   });
 
@@ -72,7 +72,7 @@ describe('padding the shorter curve', () => {
           for (let f = 1; f <= pages; f++) {
             const own = Math.min(f, values.length) - 1;
             expect(padded.pageIns[f - 1]).toBe(values[own]);
-            expect(padded.writebacks[f - 1]).toBe(values[own] >> 1);
+            expect(padded.writeBacks[f - 1]).toBe(values[own] >> 1);
           }
         },
       ),

@@ -12,7 +12,7 @@ import {
   predictedNs,
 } from '../../../src/core/experiments/hierarchy';
 import type { MachineRun } from '../../../src/core/measure/machineLayouts';
-import { traceMisses, traceRun } from '../../../src/core/measure/trace';
+import { traceMisses, traceRun } from '../../../src/core/measure/missCurves';
 
 /** A fully associative LRU cache of `capacity` entries, by the book: a Map in recency order. */
 class DirectLru {

@@ -14,7 +14,7 @@ import {
   versusBinary,
 } from '../../../src/core/experiments/machineReport';
 import type { MachineLayout, MachineRun } from '../../../src/core/measure/machineLayouts';
-import { traceMisses } from '../../../src/core/measure/trace';
+import { traceMisses } from '../../../src/core/measure/missCurves';
 
 const run = (layout: MachineLayout, items: number): MachineRun => ({
   layout,

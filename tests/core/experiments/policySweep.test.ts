@@ -17,7 +17,7 @@ import {
 } from '../../../src/core/experiments/report';
 import { runAtFrames, sweepLayout } from '../../../src/core/experiments/sweep';
 import { POLICIES } from '../../../src/core/memory/pager';
-import { type LayoutName, structureSpec } from '../../../src/core/structures/registry';
+import { type StructureKind, structureSpec } from '../../../src/core/structures/registry';
 import { parseScript } from '../../../src/core/workloads/script';
 import type { Workload } from '../../../src/core/workloads/workloads';
 
@@ -53,7 +53,7 @@ describe('the frame counts FIFO and CLOCK are replayed at', () => {
 });
 
 describe('sweepPolicies', () => {
-  const kinds: LayoutName[] = ['binary', 'bheap', 'bheap-strict'];
+  const kinds: StructureKind[] = ['binary', 'bheap', 'bheap-strict'];
 
   it('gives LRU the one-pass sweep, and every policy the direct pager’s counts at each frame count it lists', () => {
     for (const kind of kinds) {
@@ -72,7 +72,7 @@ describe('sweepPolicies', () => {
           expect(
             [curve.pageIns[at], curve.writeBacks[at]],
             `${kind} ${curve.policy} ${frames}`,
-          ).toEqual([direct.pageIns, direct.writebacks]);
+          ).toEqual([direct.pageIns, direct.writeBacks]);
         }
       }
     }
@@ -119,9 +119,9 @@ describe('policy reports', () => {
     expect(lines.length - 1).toBe(
       result.curves.reduce((sum, curve) => sum + curve.frames.length, 0),
     );
-    const [layout, policy, frames, pageIns, writebacks] = lines[1 + result.pages].split(',');
+    const [layout, policy, frames, pageIns, writeBacks] = lines[1 + result.pages].split(',');
     expect([layout, policy, Number(frames)]).toEqual(['bheap', 'opt', 1]);
-    expect([Number(pageIns), Number(writebacks)]).toEqual([
+    expect([Number(pageIns), Number(writeBacks)]).toEqual([
       result.curves[1].pageIns[0],
       result.curves[1].writeBacks[0],
     ]);

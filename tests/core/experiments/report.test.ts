@@ -23,9 +23,9 @@ function result(
     swaps: 21,
     accesses: 173,
     nodeBytes: 48,
-    zeroFill: pageIns.length,
+    zeroFills: pageIns.length,
     pageIns: Float64Array.from(pageIns),
-    writebacks: Float64Array.from(writebacks),
+    writeBacks: Float64Array.from(writebacks),
   };
 }
 

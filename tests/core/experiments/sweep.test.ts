@@ -5,12 +5,12 @@ import {
   timeBareWorkload,
   workloadItems,
 } from '../../../src/core/experiments/sweep';
-import { type LayoutKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
+import { type ArticleHeapKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
 import { structureSpec } from '../../../src/core/structures/registry';
 import { parseScript } from '../../../src/core/workloads/script';
 import type { Workload } from '../../../src/core/workloads/workloads';
 
-const KINDS: LayoutKind[] = ['binary', 'bheap'];
+const KINDS: ArticleHeapKind[] = ['binary', 'bheap'];
 const PHK: Workload = { kind: 'phk', items: 3000, seed: 17, keyRange: 2 ** 31 };
 const EXPIRY: Workload = { kind: 'expiry', items: 1500, seed: 4, keyRange: 2 ** 31 };
 
@@ -22,11 +22,11 @@ describe('sweepLayout', () => {
       expect(result.pages).toBe(pagesFor(3000, 64));
       expect(result.pages).toBe(47);
       expect(result.pageIns.length).toBe(result.pages);
-      expect(result.writebacks.length).toBe(result.pages);
+      expect(result.writeBacks.length).toBe(result.pages);
       expect(result.pageIns[result.pages - 1]).toBe(0);
-      expect(result.writebacks[result.pages - 1]).toBe(0);
+      expect(result.writeBacks[result.pages - 1]).toBe(0);
       expect(result.pageIns[0]).toBeGreaterThan(0);
-      expect(result.zeroFill).toBe(result.pages);
+      expect(result.zeroFills).toBe(result.pages);
       expect(result.operations).toBe(12_000);
       expect(result.items).toBe(3000);
       expect(result.itemsPerPage).toBe(64);
@@ -37,12 +37,12 @@ describe('sweepLayout', () => {
   it('reports only the pages an expiry run touched, with no transfers at that many frames', () => {
     for (const kind of KINDS) {
       const result = sweepLayout(structureSpec(kind, 64), EXPIRY);
-      expect(result.pages).toBe(result.zeroFill);
+      expect(result.pages).toBe(result.zeroFills);
       expect(result.pages).toBeLessThanOrEqual(pagesFor(3000, 64));
       expect(result.pageIns.length).toBe(result.pages);
-      expect(result.writebacks.length).toBe(result.pages);
+      expect(result.writeBacks.length).toBe(result.pages);
       expect(result.pageIns[result.pages - 1]).toBe(0);
-      expect(result.writebacks[result.pages - 1]).toBe(0);
+      expect(result.writeBacks[result.pages - 1]).toBe(0);
     }
   });
 
@@ -66,17 +66,17 @@ describe('runAtFrames', () => {
         for (const frames of [1, 2, 3, 5, 9, Math.floor(sweep.pages / 2), sweep.pages]) {
           const point = runAtFrames(structureSpec(kind, 64), workload, frames);
           expect(
-            { frames, pageIns: point.pageIns, writebacks: point.writebacks },
+            { frames, pageIns: point.pageIns, writeBacks: point.writeBacks },
             `${kind} ${workload.kind}`,
           ).toEqual({
             frames,
             pageIns: sweep.pageIns[frames - 1],
-            writebacks: sweep.writebacks[frames - 1],
+            writeBacks: sweep.writeBacks[frames - 1],
           });
           expect(point.operations).toBe(sweep.operations);
           expect(point.comparisons).toBe(sweep.comparisons);
           expect(point.swaps).toBe(sweep.swaps);
-          expect(point.zeroFill).toBe(sweep.zeroFill);
+          expect(point.zeroFills).toBe(sweep.zeroFills);
           expect(point.pages).toBe(sweep.pages);
           expect(point.frames).toBe(frames);
         }

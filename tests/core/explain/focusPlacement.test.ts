@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { focusPlacement } from '../../../src/core/explain/focusPlacement';
 import { heapPlacement, NO_PARENT } from '../../../src/core/explain/treeGeometry';
 import { heapShapeOf } from '../../../src/core/replay/viewState';
-import { type LayoutName, structureSpec } from '../../../src/core/structures/registry';
+import { type StructureKind, structureSpec } from '../../../src/core/structures/registry';
 
-const KINDS: LayoutName[] = ['binary', 'bheap', 'bheap-strict', 'dary4', 'dary8'];
+const KINDS: StructureKind[] = ['binary', 'bheap', 'bheap-strict', 'dary4', 'dary8'];
 
 const arbitraryCase = fc.record({
   kind: fc.constantFrom(...KINDS),
@@ -18,7 +18,7 @@ const arbitraryCase = fc.record({
   below: fc.integer({ min: 0, max: 3 }),
 });
 
-function setUp(kind: LayoutName, itemsPerPage: number, tail: number) {
+function setUp(kind: StructureKind, itemsPerPage: number, tail: number) {
   const shape = heapShapeOf(structureSpec(kind, itemsPerPage));
   const full = heapPlacement(shape, 255);
   const drawn = new Uint8Array(256);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ArraySink } from '../../../src/core/events';
 import { makePager } from '../../../src/core/memory/makePager';
 import { OptPager } from '../../../src/core/memory/optPager';
-import { pageTraceOf } from '../../../src/core/memory/pageTrace';
+import { referenceStringOf } from '../../../src/core/memory/referenceString';
 import { entriesOf, feed, optModel, pageTrace, type Reference } from './pagerTesting';
 
 // Slot = page throughout. With 2 frames:
@@ -26,7 +26,7 @@ function pager(
   trace: readonly Reference[],
   sink: ArraySink | null = null,
 ): OptPager {
-  return new OptPager(frames, 3, 1, pageTraceOf(entriesOf(trace), 3), sink);
+  return new OptPager(frames, 3, 1, referenceStringOf(entriesOf(trace), 3), sink);
 }
 
 describe('OptPager: a hand-derived trace with 2 frames', () => {
@@ -93,7 +93,7 @@ describe('OptPager and its future', () => {
           frames,
           pages,
           1,
-          pageTraceOf(entriesOf(trace), pages, { merge: true }),
+          referenceStringOf(entriesOf(trace), pages, { merge: true }),
         );
         feed(merged, trace);
         const { hits, zeroFills, pageIns, writeBacks, evictions } = merged;
@@ -113,7 +113,7 @@ describe('OptPager and its future', () => {
         fc.nat(),
         ([pages, trace], frames, cut) => {
           const at = trace.length === 0 ? 0 : cut % trace.length;
-          const future = pageTraceOf(entriesOf(trace), pages, { chunkEntries: 4 });
+          const future = referenceStringOf(entriesOf(trace), pages, { chunkEntries: 4 });
           const whole = new OptPager(frames, pages, 1, future);
           feed(whole, trace);
           const opt = new OptPager(frames, pages, 1, future);

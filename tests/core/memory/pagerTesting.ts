@@ -33,7 +33,7 @@ export function pageTrace(
     });
 }
 
-/** Entries page << 1 | write, as pageTraceOf takes them. */
+/** Entries page << 1 | write, as referenceStringOf takes them. */
 export function entriesOf(trace: readonly Reference[]): number[] {
   return trace.map(([page, write]) => (page << 1) | (write ? 1 : 0));
 }

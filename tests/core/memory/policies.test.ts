@@ -4,7 +4,7 @@ import { LruPager } from '../../../src/core/memory/lruPager';
 import { makePager } from '../../../src/core/memory/makePager';
 import { optCurves } from '../../../src/core/memory/optStack';
 import { POLICIES, type Policy, pagerCounts } from '../../../src/core/memory/pager';
-import { type PageTrace, pageTraceOf } from '../../../src/core/memory/pageTrace';
+import { type ReferenceString, referenceStringOf } from '../../../src/core/memory/referenceString';
 import {
   collapseAlternations,
   replayClock,
@@ -26,7 +26,7 @@ import {
 const BELADY: Reference[] = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5].map((page) => [page, false]);
 
 function direct(policy: Policy, frames: number, pages: number, trace: readonly Reference[]) {
-  const future = pageTraceOf(entriesOf(trace), pages);
+  const future = referenceStringOf(entriesOf(trace), pages);
   const pager = makePager({ policy, frames, pageCount: pages, itemsPerPage: 1, future });
   feed(pager, trace);
   return pager;
@@ -51,7 +51,7 @@ describe('the known answers on 1,2,3,4,1,2,5,1,2,3,4,5 (faults, zero-fills inclu
   });
 
   it('the replays and the one-pass OPT give the same faults as the direct pagers', () => {
-    const trace = pageTraceOf(entriesOf(BELADY), 6);
+    const trace = referenceStringOf(entriesOf(BELADY), 6);
     const curves = optCurves(trace);
     for (const frames of [3, 4]) {
       const fifo = replayFifo(trace, frames);
@@ -112,7 +112,7 @@ function directCurves(policy: Policy, pages: number, trace: readonly Reference[]
   return { pageIns, writeBacks };
 }
 
-function lruCurves(trace: PageTrace) {
+function lruCurves(trace: ReferenceString) {
   const counter = new AllFramesCounter(trace.pageCount, 1);
   for (const chunk of trace.chunks) {
     for (const entry of chunk) counter.touchPage(entry >>> 1, (entry & 1) === 1);
@@ -124,7 +124,7 @@ describe('the one-pass curves equal the direct simulations at every frame count'
   it('OPT (optStack.ts): page-ins and write-backs, merged trace or not', () => {
     fc.assert(
       fc.property(pageTrace(24, 400), fc.boolean(), ([pages, trace], merge) => {
-        const curves = optCurves(pageTraceOf(entriesOf(trace), pages, { merge }));
+        const curves = optCurves(referenceStringOf(entriesOf(trace), pages, { merge }));
         const expected = directCurves('opt', pages, trace);
         expect({
           pageIns: Array.from(curves.pageIns),
@@ -142,7 +142,7 @@ describe('the one-pass curves equal the direct simulations at every frame count'
         pageTrace(12, 500),
         fc.constantFrom(1, 2, 4, 16),
         ([pages, trace], chunkEntries) => {
-          const curves = optCurves(pageTraceOf(entriesOf(trace), pages, { chunkEntries }));
+          const curves = optCurves(referenceStringOf(entriesOf(trace), pages, { chunkEntries }));
           const expected = directCurves('opt', pages, trace);
           expect([Array.from(curves.pageIns), Array.from(curves.writeBacks)]).toEqual([
             expected.pageIns,
@@ -157,7 +157,7 @@ describe('the one-pass curves equal the direct simulations at every frame count'
   it('LRU (stackDistances.ts, fed a merged trace): page-ins and write-backs', () => {
     fc.assert(
       fc.property(pageTrace(24, 400), ([pages, trace]) => {
-        const curves = lruCurves(pageTraceOf(entriesOf(trace), pages, { merge: true }));
+        const curves = lruCurves(referenceStringOf(entriesOf(trace), pages, { merge: true }));
         const expected = directCurves('lru', pages, trace);
         expect([Array.from(curves.pageIns), Array.from(curves.writeBacks)]).toEqual([
           expected.pageIns,
@@ -173,7 +173,7 @@ describe('FIFO and CLOCK replayed over a stored trace', () => {
   it('count as the direct pagers do, merged trace or not, at every frame count', () => {
     fc.assert(
       fc.property(pageTrace(20, 400), fc.boolean(), ([pages, trace], merge) => {
-        const stored = pageTraceOf(entriesOf(trace), pages, { merge, chunkEntries: 8 });
+        const stored = referenceStringOf(entriesOf(trace), pages, { merge, chunkEntries: 8 });
         for (let frames = 1; frames <= pages + 1; frames++) {
           for (const [policy, replay] of [
             ['fifo', replayFifo],
@@ -199,7 +199,7 @@ describe('FIFO and CLOCK replayed over a stored trace', () => {
   });
 
   it('refuses a frame count that is not a positive integer', () => {
-    const trace = pageTraceOf([2, 4], 3);
+    const trace = referenceStringOf([2, 4], 3);
     expect(() => replayFifo(trace, 0)).toThrow(RangeError);
     expect(() => replayClock(trace, 1.5)).toThrow(RangeError);
   });
@@ -228,7 +228,7 @@ describe('replayRing, the WebAssembly replay', () => {
         fc.constantFrom(2, 64, 1 << 21),
         ([pages, trace], wide, chunkEntries) => {
           // 40,000 pages make 32-bit entries; the trace names the first few.
-          const stored = pageTraceOf(entriesOf(trace), wide ? 40_000 : pages, { chunkEntries });
+          const stored = referenceStringOf(entriesOf(trace), wide ? 40_000 : pages, { chunkEntries });
           for (let frames = 1; frames <= pages + 1; frames++) {
             expect(replayRing(stored, 'fifo', frames)).toEqual(replayFifo(stored, frames));
             expect(replayRing(stored, 'clock', frames)).toEqual(replayClock(stored, frames));
@@ -247,7 +247,7 @@ describe('collapseAlternations', () => {
         pageTrace(12, 500),
         fc.constantFrom(2, 16, 1 << 20),
         ([pages, trace], chunkEntries) => {
-          const stored = pageTraceOf(entriesOf(trace), pages, { merge: true, chunkEntries });
+          const stored = referenceStringOf(entriesOf(trace), pages, { merge: true, chunkEntries });
           const collapsed = collapseAlternations(stored);
           expect(collapsed.length).toBeLessThanOrEqual(stored.length);
           for (let frames = 2; frames <= pages + 1; frames++) {
@@ -278,7 +278,7 @@ describe('collapseAlternations', () => {
       [y, true],
       [z, false],
     ];
-    const collapsed = collapseAlternations(pageTraceOf(entriesOf(raw), 3, { merge: true }));
+    const collapsed = collapseAlternations(referenceStringOf(entriesOf(raw), 3, { merge: true }));
     expect(Array.from(collapsed.chunks[0])).toEqual(
       entriesOf([
         [x, false],

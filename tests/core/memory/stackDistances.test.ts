@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LruPager } from '../../../src/core/memory/lruPager';
 import type { MemoryObserver } from '../../../src/core/memory/observer';
 import { AllFramesCounter, type FrameCurves } from '../../../src/core/memory/stackDistances';
-import { type LayoutKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
+import { type ArticleHeapKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
 import { structureSpec } from '../../../src/core/structures/registry';
 import { parseScript } from '../../../src/core/workloads/script';
 import {
@@ -232,7 +232,7 @@ describe('AllFramesCounter on page traces', () => {
 });
 
 describe('AllFramesCounter on heap runs', () => {
-  function compareOnWorkload(kind: LayoutKind, perPage: number, workload: Workload): void {
+  function compareOnWorkload(kind: ArticleHeapKind, perPage: number, workload: Workload): void {
     const pages = pagesFor(workloadCapacity(workload), perPage);
     const counter = new AllFramesCounter(pages, perPage);
     runWorkload(workload, structureSpec(kind, perPage), counter);

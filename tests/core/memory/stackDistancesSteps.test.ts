@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/memory/observer';
 import { AllFramesCounter, type FrameCurves } from '../../../src/core/memory/stackDistances';
 import { Heap } from '../../../src/core/structures/heap/heap';
-import { type LayoutKind, makeLayout } from '../../../src/core/structures/heap/indexMaps';
+import { type ArticleHeapKind, makeLayout } from '../../../src/core/structures/heap/indexMaps';
 import type { PickOp } from '../structures/queueTesting';
 
 /** Forwards reads and writes only, so the heap takes the per-reference path. */
@@ -33,7 +33,7 @@ class SteppedLog extends AccessLog {
 }
 
 function runOps(
-  kind: LayoutKind,
+  kind: ArticleHeapKind,
   perPage: number,
   ops: readonly PickOp[],
   memory: MemoryObserver,
@@ -65,7 +65,7 @@ function pagesOf(ops: readonly PickOp[], perPage: number): number {
 }
 
 function curvesOf(
-  kind: LayoutKind,
+  kind: ArticleHeapKind,
   perPage: number,
   ops: readonly PickOp[],
   stepwise: boolean,
@@ -77,7 +77,7 @@ function curvesOf(
 }
 
 /** Direct LRU simulation for every frame count, as plain arrays. */
-function direct(kind: LayoutKind, perPage: number, ops: readonly PickOp[]): FrameCurves {
+function direct(kind: ArticleHeapKind, perPage: number, ops: readonly PickOp[]): FrameCurves {
   const pages = pagesOf(ops, perPage);
   const pageIns = new Float64Array(pages);
   const writeBacks = new Float64Array(pages);
@@ -132,7 +132,7 @@ describe('AllFramesCounter: whole sift-down steps', () => {
   it('the heap reports the same references through siftDownStep as one by one (both layouts)', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<LayoutKind>('binary', 'bheap'),
+        fc.constantFrom<ArticleHeapKind>('binary', 'bheap'),
         fc.constantFrom(4, 8, 16),
         opsArbitrary(300),
         (kind, perPage, ops) => {
@@ -151,7 +151,7 @@ describe('AllFramesCounter: whole sift-down steps', () => {
   it('curves from whole steps equal per-reference curves and direct LRU for every frame count', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<LayoutKind>('binary', 'bheap'),
+        fc.constantFrom<ArticleHeapKind>('binary', 'bheap'),
         fc.constantFrom(4, 8, 16),
         fc.constantFrom(2, 3, undefined),
         opsArbitrary(250),
@@ -170,7 +170,7 @@ describe('AllFramesCounter: whole sift-down steps', () => {
     // (above all with a top array of 2) more stamps than the stamp space, so both wrap.
     fc.assert(
       fc.property(
-        fc.constantFrom<LayoutKind>('binary', 'bheap'),
+        fc.constantFrom<ArticleHeapKind>('binary', 'bheap'),
         fc.integer({ min: 1, max: 2 ** 30 }),
         fc.constantFrom(3, 1 << 20),
         fc.constantFrom(2, undefined),

@@ -68,8 +68,8 @@ describe('Timeline', () => {
           4,
         );
         expect(side.view.counters.pageIns).toBe(direct.pageIns);
-        expect(side.view.counters.writebacks).toBe(direct.writebacks);
-        expect(side.view.counters.zeroFills).toBe(direct.zeroFill);
+        expect(side.view.counters.writeBacks).toBe(direct.writeBacks);
+        expect(side.view.counters.zeroFills).toBe(direct.zeroFills);
         expect(side.view.counters.comparisons).toBe(direct.comparisons);
         expect(side.view.counters.swaps).toBe(direct.swaps);
         expect(side.view.counters.operations).toBe(direct.operations);
@@ -161,7 +161,7 @@ describe('Timeline with the other structures', () => {
           Math.min(scenario.frames, side.view.pages),
         );
         expect(side.view.counters.pageIns).toBe(direct.pageIns);
-        expect(side.view.counters.writebacks).toBe(direct.writebacks);
+        expect(side.view.counters.writeBacks).toBe(direct.writeBacks);
         expect(side.view.counters.comparisons).toBe(direct.comparisons);
         expect(side.view.counters.swaps).toBe(direct.swaps);
         expect(side.view.accesses).toBe(direct.accesses);
@@ -311,7 +311,7 @@ describe('Timeline: the memory slider', () => {
         check.sides.forEach((side, index) => {
           const c = side.view.counters;
           expect(race.values[index][i], `${frames} frames, after ${ops} operations`).toBe(
-            c.pageIns + c.writebacks,
+            c.pageIns + c.writeBacks,
           );
         });
       });
@@ -391,8 +391,8 @@ describe('Timeline under FIFO, CLOCK and OPT', () => {
           policy,
         );
         expect(side.view.counters.pageIns).toBe(direct.pageIns);
-        expect(side.view.counters.writebacks).toBe(direct.writebacks);
-        expect(side.view.counters.zeroFills).toBe(direct.zeroFill);
+        expect(side.view.counters.writeBacks).toBe(direct.writeBacks);
+        expect(side.view.counters.zeroFills).toBe(direct.zeroFills);
         expect(side.view.counters.hits).toBe(direct.hits);
       });
       // A jump shows what a walk shows, the policy's mirror included.
@@ -452,7 +452,7 @@ describe('Timeline: the race under another policy', () => {
       timeline.seek(ops === 0 ? 0 : timeline.stepStart[ops]);
       timeline.sides.forEach((side, index) => {
         const c = side.view.counters;
-        expect(race.values[index][i]).toBe(c.pageIns + c.writebacks);
+        expect(race.values[index][i]).toBe(c.pageIns + c.writeBacks);
       });
     });
   });

@@ -17,9 +17,9 @@ const COUNTED = [
   'comparisons',
   'swaps',
   'accesses',
-  'zeroFill',
+  'zeroFills',
   'pageIns',
-  'writebacks',
+  'writeBacks',
 ] as const;
 
 function counted(result: Record<(typeof COUNTED)[number], number>): number[] {
@@ -87,12 +87,12 @@ describe('a run cut after N operations (sim run --until-op)', () => {
           scenario.policy,
         );
         const c = timeline.sides[0].view.counters;
-        expect([cut.operations, cut.comparisons, cut.swaps, cut.pageIns, cut.writebacks]).toEqual([
+        expect([cut.operations, cut.comparisons, cut.swaps, cut.pageIns, cut.writeBacks]).toEqual([
           c.operations,
           c.comparisons,
           c.swaps,
           c.pageIns,
-          c.writebacks,
+          c.writeBacks,
         ]);
       }),
       { numRuns: 60 },

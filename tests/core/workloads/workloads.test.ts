@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArraySink, type SimEvent } from '../../../src/core/events';
 import { AccessLog, NO_MEMORY } from '../../../src/core/memory/observer';
-import { type LayoutKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
+import { type ArticleHeapKind, pagesFor } from '../../../src/core/structures/heap/indexMaps';
 import { structureSpec } from '../../../src/core/structures/registry';
 import { parseScript } from '../../../src/core/workloads/script';
 import {
@@ -13,7 +13,7 @@ import {
   workloadCapacity,
 } from '../../../src/core/workloads/workloads';
 
-const KINDS: LayoutKind[] = ['binary', 'bheap'];
+const KINDS: ArticleHeapKind[] = ['binary', 'bheap'];
 
 function phk(items: number, seed: number, keyRange = FULL_KEY_RANGE): Workload {
   return { kind: 'phk', items, seed, keyRange };
@@ -25,7 +25,7 @@ function expiry(items: number, seed: number, keyRange = FULL_KEY_RANGE): Workloa
 
 type OpBegin = Extract<SimEvent, { kind: 'op-begin' }>;
 
-function opBegins(workload: Workload, kind: LayoutKind, perPage = 8): OpBegin[] {
+function opBegins(workload: Workload, kind: ArticleHeapKind, perPage = 8): OpBegin[] {
   const sink = new ArraySink();
   runWorkload(workload, structureSpec(kind, perPage), NO_MEMORY, sink);
   return sink.events.filter((event): event is OpBegin => event.kind === 'op-begin');

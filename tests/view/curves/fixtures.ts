@@ -2,7 +2,7 @@
 
 import type { CurveSeries, CurvesData } from '../../../src/view/curves/curvesData';
 
-export function series(title: string, pageIns: number[], writebacks?: number[]): CurveSeries {
+export function series(title: string, pageIns: number[], writeBacks?: number[]): CurveSeries {
   return {
     title,
     pages: pageIns.length,
@@ -10,7 +10,7 @@ export function series(title: string, pageIns: number[], writebacks?: number[]):
     operations: 100,
     cpuSeconds: 2,
     pageIns: Float64Array.from(pageIns),
-    writebacks: Float64Array.from(writebacks ?? pageIns.map(() => 0)),
+    writeBacks: Float64Array.from(writeBacks ?? pageIns.map(() => 0)),
   };
 }
 

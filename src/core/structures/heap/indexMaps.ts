@@ -3,7 +3,7 @@
 // children: this file.
 
 /** The article's two index maps (the ones its calibration and claims are about). */
-export type LayoutKind = 'binary' | 'bheap';
+export type ArticleHeapKind = 'binary' | 'bheap';
 
 /** The arities a d-ary heap accepts: powers of two, so d divides every page size it fits. */
 export type DaryArity = 2 | 4 | 8;
@@ -19,11 +19,11 @@ export type DaryKind = 'dary2' | 'dary4' | 'dary8';
 export type StrictKind = 'bheap-strict';
 
 /** Which index map a heap uses: one of the article's two, an aligned d-ary map, or the strict B-heap. */
-export type HeapLayoutKind = LayoutKind | DaryKind | StrictKind;
+export type HeapKind = ArticleHeapKind | DaryKind | StrictKind;
 
-export const LAYOUT_KINDS: readonly LayoutKind[] = ['binary', 'bheap'];
+export const ARTICLE_HEAP_KINDS: readonly ArticleHeapKind[] = ['binary', 'bheap'];
 
-export function isLayoutKind(name: string): name is LayoutKind {
+export function isArticleHeapKind(name: string): name is ArticleHeapKind {
   return name === 'binary' || name === 'bheap';
 }
 
@@ -39,7 +39,7 @@ export const MAX_ITEMS_PER_PAGE = 4096;
  * starts on a page boundary.
  */
 export interface Layout {
-  readonly kind: HeapLayoutKind;
+  readonly kind: HeapKind;
   readonly itemsPerPage: number;
   /** log2(itemsPerPage): page of slot s is s >>> pageShift. */
   readonly pageShift: number;
@@ -334,7 +334,7 @@ export function strictPagesFor(capacity: number, itemsPerPage: number): number {
   return Math.floor(layout.slotOfItem(Math.max(1, capacity)) / itemsPerPage) + 1;
 }
 
-export function makeLayout(kind: LayoutKind, itemsPerPage: number): Layout {
+export function makeLayout(kind: ArticleHeapKind, itemsPerPage: number): Layout {
   return kind === 'binary' ? new BinaryLayout(itemsPerPage) : new BHeapLayout(itemsPerPage);
 }
 

@@ -4,10 +4,10 @@ import { ArraySink } from '../../../../src/core/events';
 import { AccessLog, type MemoryObserver, NO_MEMORY } from '../../../../src/core/memory/observer';
 import { Heap, NO_SLOT, ROOT_SLOT } from '../../../../src/core/structures/heap/heap';
 import {
+  type ArticleHeapKind,
   BHeapLayout,
   BinaryLayout,
   type Layout,
-  type LayoutKind,
   makeLayout,
 } from '../../../../src/core/structures/heap/indexMaps';
 import { accesses, pickOps } from '../queueTesting';
@@ -437,7 +437,7 @@ describe('Heap.accesses', () => {
   it('equals the number of slot references reported to the memory observer', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<LayoutKind>('binary', 'bheap'),
+        fc.constantFrom<ArticleHeapKind>('binary', 'bheap'),
         fc.array(fc.tuple(fc.nat(5), fc.nat(40), fc.nat(1000)), { maxLength: 120 }),
         (kind, script) => {
           const log = new AccessLog();

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEMS } from '../../../../src/core/ranges';
 import {
+  ARTICLE_HEAP_KINDS,
   BHeapLayout,
   BinaryLayout,
   isValidItemsPerPage,
-  LAYOUT_KINDS,
   type Layout,
   makeLayout,
   pageOfSlot,
@@ -180,7 +180,7 @@ describe('both layouts, every page size from 4 to 4096', () => {
   });
 
   it('makeLayout builds the named layout', () => {
-    for (const kind of LAYOUT_KINDS) {
+    for (const kind of ARTICLE_HEAP_KINDS) {
       const layout = makeLayout(kind, 64);
       expect(layout.kind).toBe(kind);
       expect(layout.itemsPerPage).toBe(64);

@@ -1,4 +1,4 @@
-// FIFO and CLOCK replayed over a page trace, in AssemblyScript compiled to WebAssembly by
+// FIFO and CLOCK replayed over a reference string, in AssemblyScript compiled to WebAssembly by
 // `npm run kernel` (scripts/kernel.ts): policyReplay.ts copies the trace in a chunk at a time
 // and this loop accounts it. The rules are ringPagers.ts's; policyReplay.ts says why it pays.
 //

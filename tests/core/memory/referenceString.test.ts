@@ -4,13 +4,13 @@ import { NEVER, NextUseIndex } from '../../../src/core/memory/nextUse';
 import { expandSiftDownStep } from '../../../src/core/memory/observer';
 import {
   entryAt,
-  type PageTrace,
-  PageTraceRecorder,
-  pageTraceOf,
-} from '../../../src/core/memory/pageTrace';
+  type ReferenceString,
+  ReferenceStringRecorder,
+  referenceStringOf,
+} from '../../../src/core/memory/referenceString';
 import { entriesOf, pageTrace } from './pagerTesting';
 
-function entries(trace: PageTrace): number[] {
+function entries(trace: ReferenceString): number[] {
   return trace.chunks.flatMap((chunk) => Array.from(chunk));
 }
 
@@ -25,7 +25,7 @@ function mergedModel(raw: readonly number[]): number[] {
   return out;
 }
 
-describe('PageTraceRecorder', () => {
+describe('ReferenceStringRecorder', () => {
   it('merges each run of references to one page into one entry, its writes OR-ed', () => {
     fc.assert(
       fc.property(
@@ -33,11 +33,11 @@ describe('PageTraceRecorder', () => {
         fc.constantFrom(1, 2, 8, 1 << 20),
         ([pages, trace], chunkEntries) => {
           const raw = entriesOf(trace);
-          const merged = pageTraceOf(raw, pages, { merge: true, chunkEntries });
+          const merged = referenceStringOf(raw, pages, { merge: true, chunkEntries });
           expect(entries(merged)).toEqual(mergedModel(raw));
           expect(merged.length).toBe(mergedModel(raw).length);
           expect(merged.references).toBe(raw.length);
-          const plain = pageTraceOf(raw, pages, { chunkEntries });
+          const plain = referenceStringOf(raw, pages, { chunkEntries });
           expect(entries(plain)).toEqual(raw);
           expect(plain.merged).toBe(false);
         },
@@ -47,7 +47,7 @@ describe('PageTraceRecorder', () => {
 
   it('fills every chunk but the last, and entryAt reads any entry', () => {
     const raw = Array.from({ length: 1000 }, (_, index) => ((index * 7) % 13) << 1);
-    const trace = pageTraceOf(raw, 13, { chunkEntries: 64 });
+    const trace = referenceStringOf(raw, 13, { chunkEntries: 64 });
     expect(trace.chunks.map((chunk) => chunk.length)).toEqual([
       ...Array.from({ length: 15 }, () => 64),
       1000 - 15 * 64,
@@ -56,9 +56,9 @@ describe('PageTraceRecorder', () => {
   });
 
   it('stores 16-bit entries up to 32,768 pages and 32-bit ones beyond', () => {
-    const small = new PageTraceRecorder(32_768, 1);
+    const small = new ReferenceStringRecorder(32_768, 1);
     small.touchPage(32_767, true);
-    const big = new PageTraceRecorder(32_769, 1);
+    const big = new ReferenceStringRecorder(32_769, 1);
     big.touchPage(32_768, true);
     const [smallTrace, bigTrace] = [small.finish(), big.finish()];
     expect(smallTrace.chunks[0]).toBeInstanceOf(Uint16Array);
@@ -68,7 +68,7 @@ describe('PageTraceRecorder', () => {
 
   it('takes its chunks from the given allocator', () => {
     const sizes: number[] = [];
-    const recorder = new PageTraceRecorder(4, 1, {
+    const recorder = new ReferenceStringRecorder(4, 1, {
       chunkEntries: 8,
       allocate: (bytes) => {
         sizes.push(bytes);
@@ -90,8 +90,8 @@ describe('PageTraceRecorder', () => {
     );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), fc.boolean(), (steps, merge) => {
-        const whole = new PageTraceRecorder(16, 4, { merge });
-        const expanded = new PageTraceRecorder(16, 4, { merge });
+        const whole = new ReferenceStringRecorder(16, 4, { merge });
+        const expanded = new ReferenceStringRecorder(16, 4, { merge });
         for (const [slot, child, first, second, swapped] of steps) {
           whole.siftDownStep(slot, child, first, second, swapped);
           expandSiftDownStep(
@@ -111,7 +111,7 @@ describe('PageTraceRecorder', () => {
   });
 
   it('refuses a page outside its range, and references after finish()', () => {
-    const recorder = new PageTraceRecorder(3, 4);
+    const recorder = new ReferenceStringRecorder(3, 4);
     expect(() => recorder.read(12)).toThrow(/page 3 is outside 0..2/);
     expect(() => recorder.touchPage(-1, false)).toThrow(RangeError);
     recorder.read(11);
@@ -128,7 +128,7 @@ describe('NextUseIndex', () => {
         pageTrace(10, 300),
         fc.constantFrom(1, 2, 4, 32),
         ([pages, trace], chunkEntries) => {
-          const stored = pageTraceOf(entriesOf(trace), pages, { chunkEntries });
+          const stored = referenceStringOf(entriesOf(trace), pages, { chunkEntries });
           const index = new NextUseIndex(stored);
           const found: number[] = [];
           const out = new Int32Array(chunkEntries);
@@ -148,7 +148,7 @@ describe('NextUseIndex', () => {
 
   it('keeps one pair per distinct page of each chunk, not one per entry', () => {
     const raw = Array.from({ length: 4096 }, (_, index) => (index % 3) << 1);
-    const index = new NextUseIndex(pageTraceOf(raw, 3, { chunkEntries: 1024 }));
+    const index = new NextUseIndex(referenceStringOf(raw, 3, { chunkEntries: 1024 }));
     expect(index.exitPairs).toBe(4 * 3);
   });
 });

@@ -1,5 +1,5 @@
-// A run's page references, stored compactly: what OPT needs (the future) and what FIFO and CLOCK
-// replay once per frame count.
+// A run's reference string (its page references in order, Belady 1966), stored compactly: what OPT
+// needs (the future) and what FIFO and CLOCK replay once per frame count.
 //
 // Each entry is page << 1 | write. By default consecutive references to one page are merged
 // into one entry, their writes OR-ed: the second of two references in a row is a hit under every
@@ -15,18 +15,18 @@
 
 import { expandSiftDownStep, type MemoryObserver } from './observer';
 
-export type TraceChunk = Uint16Array | Uint32Array;
+export type ReferenceChunk = Uint16Array | Uint32Array;
 
 /** Entries per chunk by default: 2 MiB of 16-bit entries. */
 export const DEFAULT_CHUNK_ENTRIES = 1 << 20;
 /** Pages whose entries fit 16 bits: page << 1 | 1 <= 65,535. */
 export const MAX_PAGES_16_BIT = 1 << 15;
-/** Entry indexes are 32-bit integers (nextUse.ts): a trace holds fewer than 2^31 entries. */
-export const MAX_TRACE_ENTRIES = 2 ** 31 - 1;
+/** Entry indexes are 32-bit integers (nextUse.ts): a reference string holds fewer than 2^31 entries. */
+export const MAX_REFERENCE_ENTRIES = 2 ** 31 - 1;
 /** The first chunk starts this small and doubles, so a short trace takes little memory. */
 const FIRST_CHUNK_ENTRIES = 1 << 12;
 
-export interface PageTrace {
+export interface ReferenceString {
   readonly pageCount: number;
   /** Entries (page << 1 | write) in all chunks. */
   readonly length: number;
@@ -36,7 +36,7 @@ export interface PageTrace {
   readonly references: number;
   /** Entries per chunk, a power of two; every chunk but the last is full. */
   readonly chunkEntries: number;
-  readonly chunks: readonly TraceChunk[];
+  readonly chunks: readonly ReferenceChunk[];
 }
 
 /** Bytes of one entry for `pageCount` pages. */
@@ -44,7 +44,7 @@ export function entryBytes(pageCount: number): 2 | 4 {
   return pageCount <= MAX_PAGES_16_BIT ? 2 : 4;
 }
 
-export interface TraceOptions {
+export interface ReferenceStringOptions {
   /** Merge consecutive references to one page (default true). */
   merge?: boolean;
   /** Entries per chunk, a power of two (default DEFAULT_CHUNK_ENTRIES). */
@@ -56,10 +56,10 @@ export interface TraceOptions {
   allocate?: (bytes: number) => ArrayBufferLike;
 }
 
-/** Records the references of a run into a PageTrace. */
-export class PageTraceRecorder implements MemoryObserver {
-  private readonly chunks: TraceChunk[] = [];
-  private current: TraceChunk;
+/** Records the references of a run into a ReferenceString. */
+export class ReferenceStringRecorder implements MemoryObserver {
+  private readonly chunks: ReferenceChunk[] = [];
+  private current: ReferenceChunk;
   /** Next free index in `current`. */
   private at = 0;
   private count = 0;
@@ -76,7 +76,7 @@ export class PageTraceRecorder implements MemoryObserver {
   constructor(
     readonly pageCount: number,
     itemsPerPage: number,
-    options: TraceOptions = {},
+    options: ReferenceStringOptions = {},
   ) {
     if (!Number.isInteger(pageCount) || pageCount < 1 || pageCount > 2 ** 31) {
       throw new RangeError(`page count must be an integer from 1 to 2^31, got ${pageCount}`);
@@ -167,7 +167,7 @@ export class PageTraceRecorder implements MemoryObserver {
   }
 
   /** The trace so far; the recorder takes no more references after it. */
-  finish(): PageTrace {
+  finish(): ReferenceString {
     if (this.finished) throw new Error('finish() may be called once');
     this.finished = true;
     // No page is -2: every later reference reaches push(), which refuses it.
@@ -204,15 +204,15 @@ export class PageTraceRecorder implements MemoryObserver {
       this.current = larger;
       return;
     }
-    if (this.count >= MAX_TRACE_ENTRIES) {
-      throw new RangeError(`a trace holds at most ${MAX_TRACE_ENTRIES} entries`);
+    if (this.count >= MAX_REFERENCE_ENTRIES) {
+      throw new RangeError(`a reference string holds at most ${MAX_REFERENCE_ENTRIES} entries`);
     }
     this.chunks.push(this.current);
     this.current = this.makeChunk(full);
     this.at = 0;
   }
 
-  private makeChunk(entries: number): TraceChunk {
+  private makeChunk(entries: number): ReferenceChunk {
     const bytes = entries * (this.wide ? 4 : 2);
     const buffer = this.allocate(bytes);
     return this.wide ? new Uint32Array(buffer, 0, entries) : new Uint16Array(buffer, 0, entries);
@@ -220,15 +220,15 @@ export class PageTraceRecorder implements MemoryObserver {
 }
 
 /**
- * A trace from a list of references (page << 1 | write), as the page's recording pass or a test
+ * A reference string from a list of references (page << 1 | write), as the page's recording pass or a test
  * has them. With `merge`, consecutive references to one page become one entry.
  */
-export function pageTraceOf(
+export function referenceStringOf(
   references: ArrayLike<number>,
   pageCount: number,
-  options: TraceOptions = {},
-): PageTrace {
-  const recorder = new PageTraceRecorder(pageCount, 1, { merge: false, ...options });
+  options: ReferenceStringOptions = {},
+): ReferenceString {
+  const recorder = new ReferenceStringRecorder(pageCount, 1, { merge: false, ...options });
   for (let index = 0; index < references.length; index++) {
     const entry = references[index];
     recorder.touchPage(entry >>> 1, (entry & 1) === 1);
@@ -237,12 +237,12 @@ export function pageTraceOf(
 }
 
 /** The entry at `index` (page << 1 | write). */
-export function entryAt(trace: PageTrace, index: number): number {
+export function entryAt(trace: ReferenceString, index: number): number {
   return trace.chunks[Math.floor(index / trace.chunkEntries)][index % trace.chunkEntries];
 }
 
 /** Distinct pages the trace references: the zero-fills of any policy, and its largest useful frame count. */
-export function distinctPages(trace: PageTrace): number {
+export function distinctPages(trace: ReferenceString): number {
   const seen = new Uint8Array(trace.pageCount);
   let count = 0;
   for (const chunk of trace.chunks) {
