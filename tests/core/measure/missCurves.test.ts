@@ -3,7 +3,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compressCurve, MISS_CURVE_TOLERANCE, missesAt } from '../../../src/core/measure/missCurves';
+import {
+  compressCurve,
+  MISS_CURVE_TOLERANCE,
+  missesAt,
+} from '../../../src/core/measure/missCurves';
 import type { FrameCurves } from '../../../src/core/memory/stackDistances';
 
 /** A made-up curve: page-ins never increasing with the frames, as LRU's are. */

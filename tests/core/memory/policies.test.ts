@@ -4,13 +4,13 @@ import { LruPager } from '../../../src/core/memory/lruPager';
 import { makePager } from '../../../src/core/memory/makePager';
 import { optCurves } from '../../../src/core/memory/optStack';
 import { POLICIES, type Policy, pagerCounts } from '../../../src/core/memory/pager';
-import { type ReferenceString, referenceStringOf } from '../../../src/core/memory/referenceString';
 import {
   collapseAlternations,
   replayClock,
   replayFifo,
   replayRing,
 } from '../../../src/core/memory/policyReplay';
+import { type ReferenceString, referenceStringOf } from '../../../src/core/memory/referenceString';
 import { AllFramesCounter } from '../../../src/core/memory/stackDistances';
 import {
   clockModel,
@@ -228,7 +228,9 @@ describe('replayRing, the WebAssembly replay', () => {
         fc.constantFrom(2, 64, 1 << 21),
         ([pages, trace], wide, chunkEntries) => {
           // 40,000 pages make 32-bit entries; the trace names the first few.
-          const stored = referenceStringOf(entriesOf(trace), wide ? 40_000 : pages, { chunkEntries });
+          const stored = referenceStringOf(entriesOf(trace), wide ? 40_000 : pages, {
+            chunkEntries,
+          });
           for (let frames = 1; frames <= pages + 1; frames++) {
             expect(replayRing(stored, 'fifo', frames)).toEqual(replayFifo(stored, frames));
             expect(replayRing(stored, 'clock', frames)).toEqual(replayClock(stored, frames));
