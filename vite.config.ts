@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * works from any host at any path: the worker's scope is the folder it is served from.
  */
 const offline = VitePWA({
-  // src/app/offline.ts registers the worker and says when a new version has been installed.
+  // src/app/browser/offline.ts registers the worker and says when a new version has been installed.
   injectRegister: false,
   // A new worker takes over as soon as it is installed; the page keeps running the code it
   // loaded, and the next load is the new version (offline.ts says so, quietly).

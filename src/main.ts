@@ -18,8 +18,8 @@ import './app/styles/phone.css';
 import './app/styles/scenes.css';
 import './app/styles/embed.css';
 import { App } from './app/app';
-import { readLink } from './app/link';
-import { registerOffline } from './app/offline';
+import { readLink } from './app/browser/link';
+import { registerOffline } from './app/browser/offline';
 import { keptTourNamed, restoreKept } from './app/tour/tourStore';
 
 const root = document.querySelector<HTMLDivElement>('#app');

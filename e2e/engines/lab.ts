@@ -109,7 +109,7 @@ export interface SavedFile {
 
 /**
  * Clicks `testId` and returns the file the page saves. The page saves through a blob URL and a
- * link with `download` (src/app/download.ts); the link's click is caught in the page, so no
+ * link with `download` (src/app/browser/download.ts); the link's click is caught in the page, so no
  * engine needs a download folder or a dialog.
  */
 export async function savedBy(

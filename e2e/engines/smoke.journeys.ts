@@ -139,7 +139,7 @@ for (const engine of selectedEngines()) {
     test('the video export records where the engine can encode, and says why not where it cannot', async () => {
       await openLab(driver, site, '?tour=off&items=48&page=8&frames=3&step=200');
       if (engine === 'webkit') {
-        // WebKitGTK's encoder crashes the page (src/app/capabilities.ts): the button says so.
+        // WebKitGTK's encoder crashes the page (src/app/browser/capabilities.ts): the button says so.
         await waitForText(
           driver,
           'video-status',

@@ -2,7 +2,7 @@
 // one worker per side records the run, a stretch at a time, and hands each stretch on as it is
 // done, to the page (its steps and race) and to a second worker that serves the side's state
 // before any operation recorded so far. The page keeps one state request in flight
-// (app/largeWorkers.ts); typed arrays are transferred.
+// (app/largeRun/largeWorkers.ts); typed arrays are transferred.
 
 import type { OpArrays } from '../core/replay/opSource';
 import type { PagePart, RecordedPart } from '../core/replay/recordedParts';

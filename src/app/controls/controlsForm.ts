@@ -9,7 +9,7 @@ import {
 } from '../../core/scenario/scenario';
 import { STRUCTURE_KINDS, STRUCTURES } from '../../core/structures/registry';
 import { SCRIPT_SYNTAX } from '../../core/workloads/script';
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import {
   type ControlName,
   type ControlValues,

@@ -16,8 +16,8 @@ import { type CurveRun, shippedCurveIndex, unpackCurve } from '../../core/experi
 import type { SweepResult } from '../../core/experiments/sweep';
 import type { StructureSpec } from '../../core/structures/registry';
 import type { SweepReply, SweepRequest } from '../../worker/sweepProtocol';
+import { recordDuration } from '../browser/timing';
 import { WorkerJob } from '../series/job';
-import { recordDuration } from '../timing';
 
 export interface CurveResult extends SweepResult {
   cpuSeconds: number;

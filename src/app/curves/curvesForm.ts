@@ -14,7 +14,7 @@ import { LIST_MAX_ITEMS } from '../../core/experiments/scaling';
 import { POLICY_CHOICES } from '../../core/memory/pager';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../../core/structures/pointer/arena';
 import { nodeBytesFloor, STRUCTURE_KINDS, STRUCTURES } from '../../core/structures/registry';
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import { quietForm, selectOf } from '../series/seriesForm';
 
 export interface CurvesFormEvents {

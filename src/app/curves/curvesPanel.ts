@@ -13,12 +13,12 @@ import {
 } from '../../core/experiments/curveSettings';
 import { POLICY_TITLES } from '../../core/memory/pager';
 import { type CurveSeries, CurvesChart } from '../../view/curves/curvesChart';
-import { el, setText } from '../dom';
-import { saveFile } from '../download';
+import { el, setText } from '../browser/dom';
+import { saveFile } from '../browser/download';
+import { recordDuration } from '../browser/timing';
 import { JobView } from '../series/jobView';
 import { exportGroup } from '../series/seriesForm';
 import { settingsFold } from '../series/settingsFold';
-import { recordDuration } from '../timing';
 import {
   type CurvePair,
   type CurveResult,

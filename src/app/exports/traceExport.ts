@@ -4,8 +4,8 @@
 import { traceLines } from '../../core/replay/trace';
 import { cliCommandFor } from '../../core/scenario/format';
 import { type Scenario, scenarioWorkload, sideSpec } from '../../core/scenario/scenario';
-import { el, setText } from '../dom';
-import { saveFile } from '../download';
+import { el, setText } from '../browser/dom';
+import { saveFile } from '../browser/download';
 
 /** Work per slice (ms): well under a long task's 50. */
 const SLICE_MS = 10;

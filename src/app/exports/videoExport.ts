@@ -6,9 +6,9 @@
 
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import { svgFile } from '../../view/charts/svgExport';
-import { videoRecordingRefusal } from '../capabilities';
-import { el, setText } from '../dom';
-import { saveFile } from '../download';
+import { videoRecordingRefusal } from '../browser/capabilities';
+import { el, setText } from '../browser/dom';
+import { saveFile } from '../browser/download';
 
 /** The video's size: what a projector shows. */
 const WIDTH = 1280;

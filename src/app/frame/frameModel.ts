@@ -8,8 +8,8 @@ import type { Replay } from '../../core/replay/replay';
 import { SIDES } from '../../core/replay/side';
 import { type Scenario, sideSpec } from '../../core/scenario/scenario';
 import { NORMAL_LABELS } from '../../view/tree/labels';
-import { COUNTERS } from '../sideCounters';
-import { type SideNumbers, sideNumbers } from '../sideNumbers';
+import { COUNTERS } from '../side/sideCounters';
+import { type SideNumbers, sideNumbers } from '../side/sideNumbers';
 import type { SideAtStep } from '../step/listings';
 import { operationText } from '../step/stepText';
 

@@ -5,13 +5,13 @@ import type { Replay } from '../../core/replay/replay';
 import { SIDES } from '../../core/replay/side';
 import type { Scenario } from '../../core/scenario/scenario';
 import { STRUCTURES } from '../../core/structures/registry';
+import { recordDuration } from '../browser/timing';
 import type { VideoContents, VideoExport, VideoSide } from '../exports/videoExport';
-import type { MemorySlider } from '../memorySlider';
 import type { Playback } from '../playback/playback';
-import type { RacePanel } from '../race';
-import type { SidePanel } from '../sidePanel';
+import type { MemorySlider } from '../side/memorySlider';
+import type { RacePanel } from '../side/race';
+import type { SidePanel } from '../side/sidePanel';
 import type { StepPanel } from '../step/stepPanel';
-import { recordDuration } from '../timing';
 import { frameModel, type Stage } from './frameModel';
 
 /** The views a frame is painted on. */

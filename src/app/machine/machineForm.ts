@@ -21,7 +21,7 @@ import {
   type MachineWorkload,
 } from '../../core/measure/machineLayouts';
 import { parseIntInRange } from '../../core/ranges';
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import {
   ChoiceBoxes,
   checkbox,

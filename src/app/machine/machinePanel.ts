@@ -13,8 +13,8 @@ import { type MachineRow, machineRows } from '../../core/experiments/machineRepo
 import { type MachineChart, machineChart } from '../../view/machine/machineChart';
 import { MachineTable } from '../../view/machine/machineTable';
 import type { MeasureReply, MeasureRequest } from '../../worker/measureProtocol';
-import { el, setText } from '../dom';
-import { saveFile } from '../download';
+import { el, setText } from '../browser/dom';
+import { saveFile } from '../browser/download';
 import { WorkerJob } from '../series/job';
 import { PanelFrame } from '../series/panelFrame';
 import type { SeriesPanelHandle, SeriesPanelOptions } from '../series/panelHandle';

@@ -2,9 +2,9 @@
 // zoom buttons and pinch, and a swipe on the stage that steps (left: forward, right: back).
 // Pointer events throughout, so a mouse, a pen and a finger all work; nothing needs hover.
 
-import { el, setText } from '../dom';
-import { icon } from '../icons';
-import type { SidePanel } from '../sidePanel';
+import { el, setText } from '../browser/dom';
+import { icon } from '../browser/icons';
+import type { SidePanel } from '../side/sidePanel';
 
 /** How far (px) a finger must travel sideways, and how little up or down, to be a swipe. */
 const SWIPE_DISTANCE = 48;

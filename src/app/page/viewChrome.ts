@@ -3,13 +3,13 @@
 
 import { SIDES } from '../../core/replay/side';
 import type { Scenario } from '../../core/scenario/scenario';
+import { el, setText } from '../browser/dom';
 import { scenarioSummary } from '../controls/summary';
-import { el, setText } from '../dom';
-import type { EmbedChrome } from '../embed';
 import type { StageLayout } from '../frame/stageLayout';
 import { foldAllSettings } from '../series/settingsFold';
-import type { SidePanel } from '../sidePanel';
-import type { TopActions } from '../topActions';
+import type { SidePanel } from '../side/sidePanel';
+import type { EmbedChrome } from './embed';
+import type { TopActions } from './topActions';
 
 export class ViewChrome {
   /** The drawer that holds the scenario's controls. */

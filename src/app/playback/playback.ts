@@ -1,9 +1,9 @@
 // Playback: play/pause, the animation-frame clock, seeking, stepping by event or operation.
 
 import type { Replay } from '../../core/replay/replay';
-import { operationStep } from '../cursor';
-import type { LinkWriter } from '../link';
-import { recordDuration } from '../timing';
+import type { LinkWriter } from '../browser/link';
+import { recordDuration } from '../browser/timing';
+import { operationStep } from '../session/cursor';
 import { Transport } from './transport';
 
 /** How long the link waits after a seek: longer while playing, where seeks come every frame. */

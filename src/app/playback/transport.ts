@@ -1,8 +1,8 @@
 // The playback bar at the foot of the page: its buttons, speed, scrubber and step counter.
 
 import { formatCount } from '../../core/explain/numbers';
-import { el, setText } from '../dom';
-import { type IconName, iconLabel } from '../icons';
+import { el, setText } from '../browser/dom';
+import { type IconName, iconLabel } from '../browser/icons';
 
 /** Playback speeds, in lockstep steps per second. */
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;

@@ -14,7 +14,7 @@ import {
 } from '../../core/explain/predict';
 import { SIDES, type SideName } from '../../core/replay/side';
 import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
-import { el, setText } from '../dom';
+import { el, setText } from '../browser/dom';
 
 /** What predict mode needs from the page. */
 export interface PredictHost {

@@ -15,7 +15,7 @@ import {
   type ScalingSettings,
 } from '../../core/experiments/scalingSeries';
 import { STRUCTURE_KINDS, STRUCTURES, type StructureKind } from '../../core/structures/registry';
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import {
   ChoiceBoxes,
   checkbox,

@@ -3,7 +3,7 @@
 // worker, so no reply of an abandoned request is ever delivered. Every worker answers in steps
 // (progress, a point) and ends with `done` or `error`; the panels say what their steps mean.
 
-import { recordDuration } from '../timing';
+import { recordDuration } from '../browser/timing';
 
 /** A worker's reply: its last is `done` or `error` (which carries a message). */
 export interface JobReply {

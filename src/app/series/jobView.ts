@@ -2,7 +2,7 @@
 // while it runs, a status line, the chart's message, and (scaling, machine) the panel's
 // data-state, which tests and anyone inspecting the page read.
 
-import { el, setText } from '../dom';
+import { el, setText } from '../browser/dom';
 
 export interface JobViewOptions {
   /** The panel's name: test ids `${name}-progress` and `${name}-cancel`, class `${name}-status`. */

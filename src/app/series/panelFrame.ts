@@ -2,7 +2,7 @@
 // machine): its section, the job's view, the error line, the start button, Cancel, and the
 // note that the settings no longer match the result shown.
 
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import type { JobReply, WorkerJob } from './job';
 import { JobView } from './jobView';
 import { ErrorLine } from './seriesForm';

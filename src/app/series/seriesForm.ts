@@ -3,7 +3,7 @@
 // the export buttons. Each refusal says what was kept, so nothing changes silently.
 
 import type { Parsed } from '../../core/ranges';
-import { el, setText } from '../dom';
+import { el, setText } from '../browser/dom';
 
 /** The line that names a refused input (empty, it takes no room). */
 export class ErrorLine {

@@ -2,7 +2,7 @@
 // layout decides whether they start open (a bare lab on a screen with room) or folded (a tour's
 // chart scene, presenter mode, a phone); once a reader opens or folds them, that stays.
 
-import { el } from '../dom';
+import { el } from '../browser/dom';
 
 /** Wraps the settings' parts in a <details> whose summary names them. */
 export function settingsFold(name: string, parts: HTMLElement[]): HTMLDetailsElement {

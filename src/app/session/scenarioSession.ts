@@ -15,22 +15,22 @@ import {
   type ScenarioError,
   scenarioPages,
 } from '../../core/scenario/scenario';
+import { afterNextFrame } from '../browser/frames';
+import type { HistoryMode, LinkWriter } from '../browser/link';
 import type { ControlsForm } from '../controls/controlsForm';
-import { embedRange, landingStep, linkedStep, operationStep } from '../cursor';
 import type { CurvesPanel } from '../curves/curvesPanel';
-import type { ErrorBox } from '../errorBox';
-import { curveFramesAt, scenarioFramesAt } from '../framePressure';
-import { afterNextFrame } from '../frames';
-import type { HistoryMode, LinkWriter } from '../link';
 import type { MachinePanelHandle } from '../machine/machinePanel';
+import type { ErrorBox } from '../page/errorBox';
+import type { Sidebar } from '../page/sidebar';
 import type { Playback } from '../playback/playback';
 import type { PredictPanel } from '../predict/predictPanel';
-import type { RacePanel } from '../race';
 import type { ScalingPanelHandle } from '../scaling/scalingPanel';
-import type { Sidebar } from '../sidebar';
-import type { SidePanel } from '../sidePanel';
+import type { RacePanel } from '../side/race';
+import type { SidePanel } from '../side/sidePanel';
 import type { StepPanel } from '../step/stepPanel';
-import type { TimelinePreparer } from '../timelinePreparer';
+import { embedRange, landingStep, linkedStep, operationStep } from './cursor';
+import { curveFramesAt, scenarioFramesAt } from './framePressure';
+import type { TimelinePreparer } from './timelinePreparer';
 
 /** How long the link waits after the slider or the curves' readout moves (they follow the pointer). */
 export const FOLLOW_LINK_DELAY_MS = 300;

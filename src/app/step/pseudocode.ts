@@ -3,7 +3,7 @@
 import { pseudocodeFor } from '../../core/explain/narrate';
 import { SIDES } from '../../core/replay/side';
 import type { StructureKind } from '../../core/structures/registry';
-import { el } from '../dom';
+import { el } from '../browser/dom';
 import {
   type Listing,
   lineToLight,

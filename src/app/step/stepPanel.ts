@@ -3,8 +3,8 @@
 import { SIDES } from '../../core/replay/side';
 import type { StructureKind } from '../../core/structures/registry';
 import { drawLegend } from '../../view/pages/pageGrid';
-import { el, setText } from '../dom';
-import type { SideNumbers } from '../sideNumbers';
+import { el, setText } from '../browser/dom';
+import type { SideNumbers } from '../side/sideNumbers';
 import type { SideAtStep } from './listings';
 import { Pseudocode } from './pseudocode';
 import { ratioText, sideSentence, voiceFor } from './stepText';

@@ -6,7 +6,7 @@ import { formatCount } from '../../core/explain/numbers';
 import type { Policy } from '../../core/memory/pager';
 import { WORD_BYTES } from '../../core/structures/pointer/arena';
 import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
-import type { SideNumbers } from '../sideNumbers';
+import type { SideNumbers } from '../side/sideNumbers';
 
 /** `operation` is 0-based (-1 before the first); the page counts operations from 1. */
 export function operationText(

@@ -3,7 +3,7 @@
 // and Close. Captions and titles are text (they may come from a teacher's file or a link).
 
 import type { Tour } from '../../core/scenario/tourFormat';
-import { el, setText } from '../dom';
+import { el, setText } from '../browser/dom';
 
 export interface TourBandHost {
   /** Open scene `scene` (1-based). */

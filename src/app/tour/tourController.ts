@@ -5,8 +5,8 @@
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
 import type { ParsedScenario, Scenario } from '../../core/scenario/scenario';
 import type { Tour } from '../../core/scenario/tourFormat';
-import { el } from '../dom';
-import type { HistoryMode, LinkWriter } from '../link';
+import { el } from '../browser/dom';
+import type { HistoryMode, LinkWriter } from '../browser/link';
 import { TourBand } from './tourBand';
 import { TourEditor } from './tourEditor';
 import { tourValue } from './tourStore';

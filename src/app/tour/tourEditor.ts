@@ -7,8 +7,8 @@ import { quote } from '../../core/quote';
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
 import { MAX_PACKED_CHARS, MAX_UNPACKED_BYTES } from '../../core/scenario/linkPacking';
 import { TOUR_LIMITS, type Tour, type TourScene, tourToJson } from '../../core/scenario/tourFormat';
-import { el, setText } from '../dom';
-import { saveFile } from '../download';
+import { el, setText } from '../browser/dom';
+import { saveFile } from '../browser/download';
 import { readTourFile } from './tourFile';
 import { isKeptTour, keptTourStored, tourValue } from './tourStore';
 

@@ -14,7 +14,7 @@ import {
   type Tour,
   tourToJson,
 } from '../../core/scenario/tourFormat';
-import { deleteLarge, getLarge, putLarge } from '../storage';
+import { deleteLarge, getLarge, putLarge } from '../browser/storage';
 
 const STORE = 'kept-tours';
 /** The store's list of kept tours, oldest first (a key no tour id can take). */

@@ -4,7 +4,7 @@
 // teacher's tour is never rendered as HTML.
 
 import type { Tour } from '../../core/scenario/tourFormat';
-import { el, setText } from '../dom';
+import { el, setText } from '../browser/dom';
 
 export interface TourStoryHost {
   /** Show scene `scene` (1-based); a scroll replaces the history entry rather than adding one. */

@@ -7,7 +7,7 @@ import {
   PRESENTER_LABELS,
   type Stage,
 } from '../../../src/app/frame/frameModel';
-import { sideNumbers } from '../../../src/app/sideNumbers';
+import { sideNumbers } from '../../../src/app/side/sideNumbers';
 import { Timeline } from '../../../src/core/replay/timeline';
 import { DEFAULT_SCENARIO, type Scenario } from '../../../src/core/scenario/scenario';
 import { NORMAL_LABELS } from '../../../src/view/tree/labels';

@@ -4,17 +4,17 @@
 // from the empty heaps by itself), or, when the link lands further in, once the recording has
 // reached the landing; its progress stays on the status line until the whole run is recorded.
 
-import { firstWindow, scenarioPlan } from '../core/replay/largeRun';
-import { LargeTimeline } from '../core/replay/largeTimeline';
-import type { PartialRecording } from '../core/replay/partialRecording';
-import type { Replay } from '../core/replay/replay';
-import { Timeline } from '../core/replay/timeline';
-import { isLargeRun } from '../core/scenario/pageLimits';
-import { animatedRun, type Scenario } from '../core/scenario/scenario';
-import { el, setText } from './dom';
-import { afterNextFrame } from './frames';
-import { LargeWorkers, type RecordingReport } from './largeWorkers';
-import { recordingKey } from './recordingKey';
+import { firstWindow, scenarioPlan } from '../../core/replay/largeRun';
+import { LargeTimeline } from '../../core/replay/largeTimeline';
+import type { PartialRecording } from '../../core/replay/partialRecording';
+import type { Replay } from '../../core/replay/replay';
+import { Timeline } from '../../core/replay/timeline';
+import { isLargeRun } from '../../core/scenario/pageLimits';
+import { animatedRun, type Scenario } from '../../core/scenario/scenario';
+import { el, setText } from '../browser/dom';
+import { afterNextFrame } from '../browser/frames';
+import { LargeWorkers, type RecordingReport } from '../largeRun/largeWorkers';
+import { recordingKey } from '../largeRun/recordingKey';
 
 /** Work per slice, in ms: well under the 50 ms a task may take before it is a long task. */
 const SLICE_MS = 8;

@@ -1,7 +1,7 @@
 // A kept large run is shown again only for a scenario its recording answers.
 import { describe, expect, it } from 'vitest';
-import { recordingKey } from '../../src/app/recordingKey';
-import { parseScenario } from '../../src/core/scenario/parse';
+import { recordingKey } from '../../../src/app/largeRun/recordingKey';
+import { parseScenario } from '../../../src/core/scenario/parse';
 
 const key = (query: string): string => recordingKey(parseScenario(query).scenario);
 const ARTICLE = 'items=1000000&page=512&keys=2147483648';

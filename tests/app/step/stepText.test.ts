@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SideNumbers } from '../../src/app/sideNumbers';
-import { operationText, ratioText, sideSentence, voiceFor } from '../../src/app/step/stepText';
+import type { SideNumbers } from '../../../src/app/side/sideNumbers';
+import { operationText, ratioText, sideSentence, voiceFor } from '../../../src/app/step/stepText';
 
 const numbers = (pageIns: number, writeBacks: number, seconds: number): SideNumbers => ({
   comparisons: 0,

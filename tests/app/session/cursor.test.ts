@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { embedRange, landingStep, linkedStep, operationStep } from '../../src/app/cursor';
-import { Timeline } from '../../src/core/replay/timeline';
-import { DEFAULT_SCENARIO } from '../../src/core/scenario/scenario';
+import {
+  embedRange,
+  landingStep,
+  linkedStep,
+  operationStep,
+} from '../../../src/app/session/cursor';
+import { Timeline } from '../../../src/core/replay/timeline';
+import { DEFAULT_SCENARIO } from '../../../src/core/scenario/scenario';
 
 describe('a link’s step on a timeline', () => {
   it('lands where it says, at the end for "end", and at 0 with a message past the end', () => {

@@ -2,9 +2,9 @@
 // shows it: only the two sides and the step controls, with a link that opens the full app in
 // the same state. The step range (from, to) and loop=1 are playback's; this owns the chrome.
 
-import { formatScenario } from '../core/scenario/format';
-import { DEFAULT_SCENARIO, type Scenario } from '../core/scenario/scenario';
-import { el } from './dom';
+import { formatScenario } from '../../core/scenario/format';
+import { DEFAULT_SCENARIO, type Scenario } from '../../core/scenario/scenario';
+import { el } from '../browser/dom';
 
 export class EmbedChrome {
   readonly link: HTMLAnchorElement;

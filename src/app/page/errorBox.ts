@@ -1,7 +1,7 @@
 // The message box under the top bar: what a link, the controls or the curves refused, and why.
 
-import type { ScenarioError } from '../core/scenario/scenario';
-import { el } from './dom';
+import type { ScenarioError } from '../../core/scenario/scenario';
+import { el } from '../browser/dom';
 
 export class ErrorBox {
   readonly root: HTMLElement;

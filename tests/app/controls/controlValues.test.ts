@@ -5,11 +5,15 @@ import {
   controlsLink,
   controlValues,
   readControls,
-} from '../../src/app/controls/controlValues';
-import { presetOf } from '../../src/app/controls/presetMatch';
-import { parseScenario } from '../../src/core/scenario/parse';
-import { PRESETS } from '../../src/core/scenario/presets';
-import { DEFAULT_SCENARIO, type Scenario, scenarioPages } from '../../src/core/scenario/scenario';
+} from '../../../src/app/controls/controlValues';
+import { presetOf } from '../../../src/app/controls/presetMatch';
+import { parseScenario } from '../../../src/core/scenario/parse';
+import { PRESETS } from '../../../src/core/scenario/presets';
+import {
+  DEFAULT_SCENARIO,
+  type Scenario,
+  scenarioPages,
+} from '../../../src/core/scenario/scenario';
 
 const previous: Scenario = {
   ...DEFAULT_SCENARIO,

@@ -1,11 +1,11 @@
 // The sidebar's tabs (step, fault-cost curves, scaling, on this machine), one shown at a time.
 
-import type { PanelId } from '../core/scenario/scenario';
-import type { CurvesPanel } from './curves/curvesPanel';
-import { el } from './dom';
-import { afterNextFrame } from './frames';
-import type { MachinePanelHandle } from './machine/machinePanel';
-import type { ScalingPanelHandle } from './scaling/scalingPanel';
+import type { PanelId } from '../../core/scenario/scenario';
+import { el } from '../browser/dom';
+import { afterNextFrame } from '../browser/frames';
+import type { CurvesPanel } from '../curves/curvesPanel';
+import type { MachinePanelHandle } from '../machine/machinePanel';
+import type { ScalingPanelHandle } from '../scaling/scalingPanel';
 
 export interface SidebarTabs {
   /** The step tab's contents. */

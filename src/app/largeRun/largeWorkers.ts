@@ -4,14 +4,14 @@
 // flight at a time; a newer one replaces the one waiting behind it, which resolves null, so a
 // scrubber dragged across a million operations asks only for where it stops.
 
-import { scenarioRaceOps } from '../core/replay/largeRun';
-import type { StateSource } from '../core/replay/largeTimeline';
-import { OpList } from '../core/replay/opList';
-import { PartialRecording } from '../core/replay/partialRecording';
-import { SIDES, type SideState } from '../core/replay/side';
-import { type Scenario, scenarioPages, sidePages } from '../core/scenario/scenario';
-import type { RunShape, SideReply, SideRequest } from '../worker/sideProtocol';
-import { recordDuration } from './timing';
+import { scenarioRaceOps } from '../../core/replay/largeRun';
+import type { StateSource } from '../../core/replay/largeTimeline';
+import { OpList } from '../../core/replay/opList';
+import { PartialRecording } from '../../core/replay/partialRecording';
+import { SIDES, type SideState } from '../../core/replay/side';
+import { type Scenario, scenarioPages, sidePages } from '../../core/scenario/scenario';
+import type { RunShape, SideReply, SideRequest } from '../../worker/sideProtocol';
+import { recordDuration } from '../browser/timing';
 
 /** What the recording took, for the performance report. */
 export interface RecordingReport {
@@ -261,7 +261,7 @@ export class LargeWorkers implements StateSource {
 }
 
 function spawn(role: string): Worker {
-  return new Worker(new URL('../worker/sideWorker.ts', import.meta.url), {
+  return new Worker(new URL('../../worker/sideWorker.ts', import.meta.url), {
     type: 'module',
     name: `B-Heap Lab ${role}`,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sideNumbers } from '../../src/app/sideNumbers';
-import { Timeline } from '../../src/core/replay/timeline';
-import { DEFAULT_SCENARIO } from '../../src/core/scenario/scenario';
+import { sideNumbers } from '../../../src/app/side/sideNumbers';
+import { Timeline } from '../../../src/core/replay/timeline';
+import { DEFAULT_SCENARIO } from '../../../src/core/scenario/scenario';
 
 describe('a side’s numbers', () => {
   it('add the I/O latency per page transfer to the modelled CPU time', () => {

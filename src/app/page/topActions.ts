@@ -1,9 +1,9 @@
 // The top bar's buttons: copy the link, label tree nodes by key or slot, switch the theme.
 
-import type { TreeLabels } from '../core/scenario/scenario';
-import { el, setText } from './dom';
-import { linkAddress } from './link';
-import { readStored, writeStored } from './storage';
+import type { TreeLabels } from '../../core/scenario/scenario';
+import { el, setText } from '../browser/dom';
+import { linkAddress } from '../browser/link';
+import { readStored, writeStored } from '../browser/storage';
 
 export interface TopActionsHost {
   /** Brings the link up to date (a pending debounced write may not have run yet). */

@@ -1,6 +1,6 @@
 // Which large runs share a recording: the key the page keeps a recorded run under.
 
-import type { Scenario } from '../core/scenario/scenario';
+import type { Scenario } from '../../core/scenario/scenario';
 
 /**
  * What a large run's recording depends on: the structures, sizes, workload and policy, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curveFramesAt, scenarioFramesAt } from '../../src/app/framePressure';
+import { curveFramesAt, scenarioFramesAt } from '../../../src/app/session/framePressure';
 
 describe('frames carried between the curves and the animation', () => {
   it('keep the share of pages resident, from 1 up to every page', () => {

@@ -5,8 +5,8 @@ import {
   listingOwners,
   type SideAtStep,
   shownListings,
-} from '../../src/app/step/listings';
-import type { SimEvent } from '../../src/core/events';
+} from '../../../src/app/step/listings';
+import type { SimEvent } from '../../../src/core/events';
 
 const insertBegins: SimEvent = {
   kind: 'op-begin',

@@ -1,7 +1,7 @@
 // The resident-pages slider: one frame count for both sides, answered at once from the recency
 // stack (no new pass over the scenario), keyboard-operable as a native range input.
 
-import { el, setText } from './dom';
+import { el, setText } from '../browser/dom';
 
 export interface MemorySliderHost {
   /** The visitor moved the slider to `frames` (every input event, while dragging too). */

@@ -1,8 +1,8 @@
 // The numbers one side shows at the cursor: its counters and its simulated time (pure).
 
-import { modelCpuSeconds } from '../core/experiments/cost';
-import type { Side } from '../core/replay/side';
-import type { Scenario } from '../core/scenario/scenario';
+import { modelCpuSeconds } from '../../core/experiments/cost';
+import type { Side } from '../../core/replay/side';
+import type { Scenario } from '../../core/scenario/scenario';
 
 export interface SideNumbers {
   comparisons: number;

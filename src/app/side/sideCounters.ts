@@ -1,6 +1,6 @@
 // The counters each side shows, and how a side's numbers are written (pure).
 
-import { formatCount } from '../core/explain/numbers';
+import { formatCount } from '../../core/explain/numbers';
 
 /** Counter fields shown per side: the side's number (key) and its data-testid stem. */
 export const COUNTERS = [

@@ -1,6 +1,6 @@
 // A link's step against a timeline (pure): where it lands, and how the link records it.
 
-import type { ScenarioError } from '../core/scenario/scenario';
+import type { ScenarioError } from '../../core/scenario/scenario';
 
 /**
  * The step a link's `step` puts the cursor at: 'end' is the last step; a step past the end is

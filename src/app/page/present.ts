@@ -2,7 +2,7 @@
 // and caption fill the screen in large type (presenter.css), full screen where the browser
 // allows it; Esc leaves it.
 
-import { el, setText } from './dom';
+import { el, setText } from '../browser/dom';
 
 export interface PresenterHost {
   /** The page's layout changed: views that measure themselves redraw. */

@@ -5,10 +5,10 @@ import {
   sceneLinkProblem,
   sceneParsed,
   sceneScenario,
-} from '../../src/app/tour/tours';
-import { ARTICLE_TOUR } from '../../src/core/scenario/articleTour';
-import { parseScenario } from '../../src/core/scenario/parse';
-import { packTour, type Tour } from '../../src/core/scenario/tourFormat';
+} from '../../../src/app/tour/tours';
+import { ARTICLE_TOUR } from '../../../src/core/scenario/articleTour';
+import { parseScenario } from '../../../src/core/scenario/parse';
+import { packTour, type Tour } from '../../../src/core/scenario/tourFormat';
 
 const own: Tour = {
   title: 'Mine',

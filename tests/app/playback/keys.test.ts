@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type KeyPress, keyAction } from '../../src/app/playback/keys';
+import { type KeyPress, keyAction } from '../../../src/app/playback/keys';
 
 function press(key: string, extra: Partial<KeyPress> = {}): KeyPress {
   return {

@@ -1,17 +1,17 @@
 // One side of the comparison: title, counters, page grid and tree, for whichever structure the
 // scenario puts on that side.
 
-import type { SimEvent } from '../core/events';
-import { formatCount, formatDuration } from '../core/explain/numbers';
-import type { Policy } from '../core/memory/pager';
-import type { SideName } from '../core/replay/side';
-import type { ViewState } from '../core/replay/viewState';
-import { STRUCTURES, type StructureKind } from '../core/structures/registry';
-import { ArrayStrip } from '../view/array/arrayStrip';
-import { PageGridView } from '../view/pages/pageGrid';
-import { TreeView } from '../view/tree/treeView';
-import { el, setText } from './dom';
-import type { CounterSize } from './frame/frameModel';
+import type { SimEvent } from '../../core/events';
+import { formatCount, formatDuration } from '../../core/explain/numbers';
+import type { Policy } from '../../core/memory/pager';
+import type { SideName } from '../../core/replay/side';
+import type { ViewState } from '../../core/replay/viewState';
+import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
+import { ArrayStrip } from '../../view/array/arrayStrip';
+import { PageGridView } from '../../view/pages/pageGrid';
+import { TreeView } from '../../view/tree/treeView';
+import { el, setText } from '../browser/dom';
+import type { CounterSize } from '../frame/frameModel';
 import { COUNTERS, distanceLabel } from './sideCounters';
 import type { SideNumbers } from './sideNumbers';
 

@@ -1,8 +1,8 @@
 // What a browser lacks is said, not thrown (issue 29): the video export's refusal, the user
 // agents it refuses by name, and a kernel that cannot compile for want of WebAssembly SIMD.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isWebKitGtk, videoRecordingRefusal } from '../../src/app/capabilities';
-import { hasWasmSimd, kernelLoader, NO_SIMD } from '../../src/core/memory/kernel/loadKernel';
+import { isWebKitGtk, videoRecordingRefusal } from '../../../src/app/browser/capabilities';
+import { hasWasmSimd, kernelLoader, NO_SIMD } from '../../../src/core/memory/kernel/loadKernel';
 
 /** User agents as these browsers send them (the WebKitGTK one from Debian 12's MiniBrowser). */
 const AGENTS = {

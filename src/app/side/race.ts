@@ -1,10 +1,10 @@
 // The race of transfers under the two sides: the timeline's transfers per operation, and the
 // cursor at the current step (drawn in the same frame as the step).
 
-import type { Replay } from '../core/replay/replay';
-import { STRUCTURES } from '../core/structures/registry';
-import type { RaceCursor } from '../view/race/raceChart';
-import { RaceChart } from '../view/race/raceChart';
+import type { Replay } from '../../core/replay/replay';
+import { STRUCTURES } from '../../core/structures/registry';
+import type { RaceCursor } from '../../view/race/raceChart';
+import { RaceChart } from '../../view/race/raceChart';
 
 /** While a large run is being recorded, its lines grow this often (ms): a draw takes a few. */
 const GROW_EVERY_MS = 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioSummary } from '../../src/app/controls/summary';
-import { parseScenario } from '../../src/core/scenario/parse';
-import { DEFAULT_SCENARIO } from '../../src/core/scenario/scenario';
+import { scenarioSummary } from '../../../src/app/controls/summary';
+import { parseScenario } from '../../../src/core/scenario/parse';
+import { DEFAULT_SCENARIO } from '../../../src/core/scenario/scenario';
 
 describe('the scenario in one line', () => {
   it('names what runs and at what size, as the issue’s example', () => {
