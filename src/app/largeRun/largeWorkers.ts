@@ -40,8 +40,6 @@ interface Pending {
 export class LargeWorkers implements StateSource {
   /** The recording as far as it has come (null until the recorders have begun). */
   recording: PartialRecording | null = null;
-  /** Seconds each served state took in its worker, latest last (the performance report). */
-  readonly served: number[] = [];
   private readonly started = performance.now();
   private recorders: Worker[] | null = null;
   private servers: Worker[] | null = null;
@@ -237,7 +235,6 @@ export class LargeWorkers implements StateSource {
     }
     if (reply.kind !== 'state') return;
     current.states[index] = reply.state;
-    this.served.push(reply.seconds);
     // The worker's own time for the state (the e2e performance report reads it).
     recordDuration(`bheap:worker-state-${SIDES[index]}`, performance.now() - reply.seconds * 1000);
     if (current.states.some((state) => state === null)) return;

@@ -1,0 +1,40 @@
+// The status line under the stage: what the page waits for (a scenario being prepared, a seek
+// waiting for the workers), then how far a large run's recording has got. Hidden means the
+// timeline on screen is final: the end-to-end tests wait for that.
+
+import { el, setText } from '../browser/dom';
+
+export class StatusLine {
+  readonly element: HTMLElement;
+  private waiting: string | null = null;
+  private recording: string | null = null;
+
+  constructor() {
+    this.element = el('div', {
+      class: 'preparing',
+      role: 'status',
+      'data-testid': 'preparing',
+      hidden: '',
+    });
+  }
+
+  /** What the page waits for (null: nothing). */
+  say(text: string | null): void {
+    this.waiting = text;
+    this.show();
+  }
+
+  /** The recording's progress, said after the waiting line (null: none under way). */
+  sayRecording(text: string | null): void {
+    this.recording = text;
+    this.show();
+  }
+
+  private show(): void {
+    const lines = [this.waiting, this.recording].filter((line) => line !== null);
+    // Written only when it changes: a recording's progress comes several times a second.
+    const hidden = lines.length === 0;
+    if (this.element.hidden !== hidden) this.element.hidden = hidden;
+    if (!hidden) setText(this.element, lines.join(' '));
+  }
+}
