@@ -50,7 +50,9 @@ describe('landingWait', () => {
     const early = recording(1000, 50_000);
     expect(landingWait(early.timeline, scenario('&op=2000001'), false)).not.toBeNull();
     expect(early.asked).toEqual(['op 2000001']);
-    expect(landingWait(recording(2_000_001, 9e9).timeline, scenario('&op=2000001'), false)).toBeNull();
+    expect(
+      landingWait(recording(2_000_001, 9e9).timeline, scenario('&op=2000001'), false),
+    ).toBeNull();
   });
 
   it('waits for the step past what has come, and for the whole run at the end', () => {
