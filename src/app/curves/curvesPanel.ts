@@ -15,21 +15,18 @@ import { POLICY_TITLES } from '../../core/memory/pager';
 import { type CurveSeries, CurvesChart } from '../../view/curves/curvesChart';
 import { el, setText } from '../browser/dom';
 import { saveFile } from '../browser/download';
+import { afterNextFrame } from '../browser/frames';
 import { recordDuration } from '../browser/timing';
-import { JobView } from '../series/jobView';
+import type { JobView } from '../series/jobView';
+import { PanelFrame } from '../series/panelFrame';
+import type { SeriesPanelHandle } from '../series/panelHandle';
 import { exportGroup } from '../series/seriesForm';
 import { settingsFold } from '../series/settingsFold';
-import {
-  type CurvePair,
-  type CurveResult,
-  type CurveSource,
-  CurvesClient,
-  isShipped,
-  runsOf,
-} from './curvesClient';
+import { type CurvePair, type CurveResult, CurvesClient, isShipped } from './curvesClient';
 import { curvesFileName, curvesReport } from './curvesExport';
 import { CurvesForm } from './curvesForm';
 import { readCurveForm } from './curvesRead';
+import { computingStatus, doneStatus, sweepOutline } from './curvesStatus';
 
 export interface CurvesPanelHost {
   /** New settings chosen here (the app puts them in the link). */
@@ -40,36 +37,16 @@ export interface CurvesPanelHost {
   onErrors: (messages: string[]) => void;
   /** The readout moved to this frame count (the app keeps it in the link: cread). */
   onReadout: (frames: number) => void;
+  /** The panel has drawn its first frame after being shown. */
+  onShown: () => void;
 }
 
-/** What the status line says while a sweep runs: how it is computed, and where. */
-function computingStatus(settings: CurveSettings): string {
-  const workers = runsOf(settings).length === 1 ? 'in a worker' : 'in two workers';
-  // LRU answers every frame count from one pass over the stack distances; FIFO and CLOCK
-  // are simulated once per frame count; OPT's floor is one pass over next-use distances.
-  const how =
-    settings.policy === 'lru' || settings.policy === 'opt'
-      ? `${POLICY_TITLES[settings.policy]} at every frame count in one pass`
-      : `${POLICY_TITLES[settings.policy]}, one simulation per frame count`;
-  const floor = settings.floor ? ' and the OPT floor' : '';
-  return `Computing ${how}${floor}, ${workers}…`;
-}
-
-/** What the status line says once the curves are drawn: where they came from. */
-function doneStatus(results: CurvePair, source: CurveSource): string {
-  if (source === 'cache') return 'From the cache.';
-  if (source === 'shipped') {
-    return 'The article’s run, computed when the page was built (the same sweep as npm run sim -- sweep).';
-  }
-  const seconds = Math.max(...results.map((result) => result.sweepSeconds));
-  return `Computed in ${seconds.toFixed(1)} s.`;
-}
-
-export class CurvesPanel {
+export class CurvesPanel implements SeriesPanelHandle<CurveSettings> {
   readonly root: HTMLElement;
   private readonly client = new CurvesClient();
   private readonly chart: CurvesChart;
   private readonly form: CurvesForm;
+  private readonly frame: PanelFrame;
   private readonly view: JobView;
   private readonly note: HTMLElement;
   private settings: CurveSettings;
@@ -96,16 +73,17 @@ export class CurvesPanel {
         }),
       changed: () => this.readForm(),
     });
-    this.view = new JobView({
+    this.frame = new PanelFrame(this.client, {
       name: 'curves',
+      label: 'Fault-cost curves',
+      running: 'computing',
       progressLabel: 'Sweep progress',
-      status: 'span',
-      cancel: () => {
-        this.client.cancel();
-        this.showIdle('Cancelled. Choose a preset or change a parameter to compute again.');
-      },
+      cancelled: 'Cancelled. Choose a preset or change a parameter to compute again.',
       message: (text) => this.chart.setMessage(text),
+      report: () => {},
+      finish: (status) => this.showIdle(status),
     });
+    this.view = this.frame.view;
     const progressRow = this.view.row('series-actions curves-progress');
     const chartBox = el('div', { class: 'chart-box' });
     this.note = el('p', { class: 'series-note curves-note', 'data-testid': 'curves-note' });
@@ -117,7 +95,8 @@ export class CurvesPanel {
     ]);
     // The figures' buttons, the chart and its readout first; the settings folded under them
     // where room is short.
-    this.root = el('section', { class: 'series-panel curves', 'aria-label': 'Fault-cost curves' }, [
+    this.root = this.frame.root;
+    this.root.append(
       this.form.presets,
       progressRow,
       this.view.status,
@@ -125,7 +104,7 @@ export class CurvesPanel {
       this.note,
       settingsFold('curves', [this.form.form]),
       exports,
-    ]);
+    );
     this.chart = new CurvesChart(chartBox, {
       testId: 'curves-chart',
       readoutTestId: 'curves-readout',
@@ -141,22 +120,30 @@ export class CurvesPanel {
     this.form.sync(this.settings);
   }
 
-  /** Shows or hides the panel; computing starts only when it is shown. */
-  setActive(active: boolean): void {
-    this.active = active;
-    // The panel was just laid out: its chart takes its size now, before a sweep's workers take
-    // both cores and stretch every task of the page (the draw queued for the next frame with it).
-    if (active) this.chart.flush();
-    if (active && this.results !== null && this.undrawn) this.show(this.results);
-    if (active && this.results === null && !this.client.busy) this.compute();
+  /**
+   * The tab is shown. What its chart needs starts loading at once (the shipped curves, if the
+   * settings ask for the article's run); the chart is sized, drawn or computed only after the
+   * panel's first frame: two sweep workers on a two-core machine would otherwise starve that
+   * frame past the 50 ms of a long task.
+   */
+  activate(): void {
+    if (this.active) return;
+    this.active = true;
+    if (this.results === null && isShipped(this.settings)) void this.client.prefetch();
+    afterNextFrame(() => {
+      if (!this.active) return;
+      // The panel was just laid out: its chart takes its size now, before a sweep's workers
+      // take both cores and stretch every task of the page.
+      this.chart.flush();
+      if (this.results !== null && this.undrawn) this.show(this.results);
+      if (this.results === null && !this.client.busy) this.compute();
+      this.host.onShown();
+    });
   }
 
-  /**
-   * The panel is about to show: what its chart will need starts loading now (the shipped curves,
-   * if the settings ask for the article's run), while the page draws the panel's first frame.
-   */
-  prefetch(): void {
-    if (this.results === null && isShipped(this.settings)) void this.client.prefetch();
+  /** The tab is hidden: a sweep under way goes on, its result kept to be drawn when it shows. */
+  deactivate(): void {
+    this.active = false;
   }
 
   /** Settings from a link (back/forward, or a new link). */
@@ -213,11 +200,11 @@ export class CurvesPanel {
   private compute(): void {
     // Results and progress are shown only while they belong to the settings on screen,
     // whatever changed them since (Back, Forward, a control, a preset, Cancel).
-    const key = sweepKey(this.settings);
-    const current = (): boolean => sweepKey(this.settings) === key;
+    const outline = sweepOutline(this.settings, isShipped);
+    const current = (): boolean => sweepKey(this.settings) === outline.key;
     // The article's run comes with the page: nothing to wait for, so nothing says it computes.
-    if (isShipped(this.settings)) this.view.hide();
-    else this.view.start(computingStatus(this.settings), 'Computing…');
+    if (outline.shipped) this.view.hide();
+    else this.view.start(computingStatus(this.settings, outline), 'Computing…');
     this.client.compute(this.settings, {
       onProgress: (fraction) => {
         if (current())
@@ -226,7 +213,7 @@ export class CurvesPanel {
       onDone: (results, source) => {
         if (!current()) return;
         this.show(results);
-        this.view.say(doneStatus(results, source));
+        this.view.finish(doneStatus(results, source), true);
       },
       onError: (message) => {
         if (current()) this.showIdle(`The sweep failed: ${message}`);
@@ -235,8 +222,7 @@ export class CurvesPanel {
   }
 
   private showIdle(message: string): void {
-    this.view.hide();
-    this.view.say(message);
+    this.view.finish(message, false);
     if (this.results === null) this.chart.setMessage(message);
   }
 

@@ -46,7 +46,7 @@ export class MachinePanel implements MachinePanelHandle {
     'the machine worker stopped (out of memory?)',
     'bheap:machine',
   );
-  private readonly frame: PanelFrame<MeasureRequest, MeasureReply>;
+  private readonly frame: PanelFrame;
   private readonly form: MachineForm;
   private readonly chart: MachineChart;
   private readonly table = new MachineTable('machine-table');

@@ -103,6 +103,7 @@ export function assemblePage(
         'The curve controls',
       ),
     onReadout: (frames) => session().setReadout(frames),
+    onShown: () => session().markCurvesFrames(),
   });
   const controls = new ControlsForm(
     () => session().applyControls(),
@@ -150,9 +151,7 @@ export function assemblePage(
     { step: stepPanel.content, curves, scalingBox, scaling, machineBox, machine },
     {
       tabClicked: (panel) => session().amend({ panel }, 'replace'),
-      openPanel: () => session().scenario.panel,
       chartTabOpen: (open) => stage.classList.toggle('curves-open', open),
-      curvesShown: () => session().markCurvesFrames(),
     },
   );
   const memorySlider = new MemorySlider({

@@ -2,10 +2,10 @@
 
 import type { PanelId } from '../../core/scenario/scenario';
 import { el } from '../browser/dom';
-import { afterNextFrame } from '../browser/frames';
 import type { CurvesPanel } from '../curves/curvesPanel';
 import type { MachinePanelHandle } from '../machine/machinePanel';
 import type { ScalingPanelHandle } from '../scaling/scalingPanel';
+import type { SeriesPanelHandle } from '../series/panelHandle';
 
 export interface SidebarTabs {
   /** The step tab's contents. */
@@ -22,12 +22,8 @@ export interface SidebarTabs {
 export interface SidebarHost {
   /** A tab was clicked (the host records it, shows it and updates the link). */
   tabClicked(panel: PanelId): void;
-  /** The tab the scenario has open, read when the deferred chart start runs. */
-  openPanel(): PanelId;
   /** The charts need room: the sides narrow while a chart tab is open. */
   chartTabOpen(open: boolean): void;
-  /** The curves tab is showing: they mark the scenario's frames. */
-  curvesShown(): void;
 }
 
 export class Sidebar {
@@ -96,19 +92,14 @@ export class Sidebar {
       panel.hidden = !selected;
     }
     this.host.chartTabOpen(name !== 'step');
-    if (name === 'scaling') this.content.scaling.activate();
-    else this.content.scaling.deactivate();
-    if (name === 'machine') this.content.machine.activate();
-    else this.content.machine.deactivate();
-    if (name === 'curves') this.content.curves.prefetch();
-    // The panel's first frame (style, layout, paint of everything it holds) comes before the
-    // sweep starts: two workers on a two-core machine would otherwise starve that frame past
-    // the Long Tasks budget of 50 ms. By then another tab may be open, so the scenario's tab
-    // decides, not `name`.
-    afterNextFrame(() => {
-      const curvesOpen = this.host.openPanel() === 'curves';
-      this.content.curves.setActive(curvesOpen);
-      if (curvesOpen) this.host.curvesShown();
-    });
+    const { curves, scaling, machine } = this.content;
+    const charts: [PanelId, SeriesPanelHandle<unknown>][] = [
+      ['curves', curves],
+      ['scaling', scaling],
+      ['machine', machine],
+    ];
+    // Hidden ones first: a panel stops drawing before another starts.
+    for (const [id, panel] of charts) if (id !== name) panel.deactivate();
+    for (const [id, panel] of charts) if (id === name) panel.activate();
   }
 }

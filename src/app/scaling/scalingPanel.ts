@@ -42,7 +42,7 @@ export class ScalingPanel implements ScalingPanelHandle {
     'the scaling worker stopped (out of memory?)',
     'bheap:scaling',
   );
-  private readonly frame: PanelFrame<ScalingRequest, ScalingReply>;
+  private readonly frame: PanelFrame;
   private readonly form: ScalingForm;
   private readonly note: HTMLElement;
   private readonly chart: ScalingChart;

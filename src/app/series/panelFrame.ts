@@ -1,9 +1,8 @@
-// The frame of a panel that runs one job at a time in a worker and keeps what arrived (scaling,
-// machine): its section, the job's view, the error line, the start button, Cancel, and the
-// note that the settings no longer match the result shown.
+// The frame of a panel that runs one job at a time in workers and keeps what arrived (curves,
+// scaling, machine): its section, the job's view, the error line, the start button where the
+// panel waits to be asked, Cancel, and the note that the settings no longer match the result.
 
 import { el } from '../browser/dom';
-import type { JobReply, WorkerJob } from './job';
 import { JobView } from './jobView';
 import { ErrorLine } from './seriesForm';
 
@@ -15,8 +14,11 @@ export interface PanelFrameOptions {
   /** The section's data-state while the job runs ("computing", "measuring"). */
   running: string;
   progressLabel: string;
-  /** The start button's label ("Compute"); its test id is `${name}-${label in lower case}`. */
-  start: string;
+  /**
+   * The start button's label ("Compute"), its test id `${name}-${label in lower case}`; none
+   * for a panel that starts by itself when its settings change (the curves).
+   */
+  start?: string;
   /** Said on Cancel: the job stopped, what arrived stays. */
   cancelled: string;
   /** Sets or clears the chart's message. */
@@ -26,13 +28,19 @@ export interface PanelFrameOptions {
   finish: (status: string) => void;
 }
 
-export class PanelFrame<Request extends { id: number }, Reply extends JobReply> {
+/** What the frame needs of the panel's work: whether it runs, and how to stop it. */
+export interface Cancellable {
+  readonly busy: boolean;
+  cancel(): void;
+}
+
+export class PanelFrame {
   readonly root: HTMLElement;
   readonly view: JobView;
   readonly error: ErrorLine;
 
   constructor(
-    private readonly job: WorkerJob<Request, Reply>,
+    private readonly job: Cancellable,
     private readonly options: PanelFrameOptions,
   ) {
     const { name } = options;
@@ -56,6 +64,7 @@ export class PanelFrame<Request extends { id: number }, Reply extends JobReply> 
   /** The button that starts the job, drawn as the page's primary buttons. */
   startButton(start: () => void): HTMLButtonElement {
     const { name, start: label } = this.options;
+    if (label === undefined) throw new Error(`the ${name} panel starts by itself`);
     const button = el(
       'button',
       { type: 'button', class: 'primary', 'data-testid': `${name}-${label.toLowerCase()}` },
@@ -67,7 +76,7 @@ export class PanelFrame<Request extends { id: number }, Reply extends JobReply> 
 
   /** Says the result shown is not what the settings ask for (`differs`), unless a job runs. */
   noteStale(differs: boolean): void {
-    if (differs && !this.job.busy) {
+    if (differs && !this.job.busy && this.options.start !== undefined) {
       this.view.say(`The settings changed: press ${this.options.start} to run them.`);
     }
   }

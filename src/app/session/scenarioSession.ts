@@ -98,7 +98,7 @@ export class ScenarioSession {
     const { curves, scaling, machine, playback, errorBox, link } = this.parts;
     const { scenario } = parsed;
     // A panel about to be hidden stops drawing now (opening one waits for the layout).
-    if (scenario.panel !== 'curves') curves.setActive(false);
+    if (scenario.panel !== 'curves') curves.deactivate();
     if (scenario.panel !== 'scaling') scaling.deactivate();
     if (scenario.panel !== 'machine') machine.deactivate();
     curves.setSettings(scenario.curves);
