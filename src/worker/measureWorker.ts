@@ -9,16 +9,13 @@ import { MACHINE_LAYOUT_INFO } from '../core/measure/machineLayouts';
 import { traceMisses } from '../core/measure/missCurves';
 import { MachineTimer } from '../core/measure/timing';
 import type { MeasureReply, MeasureRequest } from './measureProtocol';
+import { workerScope } from './workerScope';
 
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<MeasureRequest>) => void) | null;
-  postMessage(message: MeasureReply, transfer?: Transferable[]): void;
-};
+const scope = workerScope<MeasureRequest, MeasureReply>();
 
-scope.onmessage = (event) => {
-  const { id, settings, predictBytes } = event.data;
-  const started = performance.now();
-  try {
+scope.listen(
+  ({ id, settings, predictBytes }) => {
+    const started = performance.now();
     const runs = machinePlan(settings);
     const traced = predictionPlan(settings, predictBytes);
     const total = runs.length * settings.reps + traced.length;
@@ -29,7 +26,7 @@ scope.onmessage = (event) => {
       const at = performance.now();
       if (at - lastReport < 250) return;
       lastReport = at;
-      scope.postMessage({ id, kind: 'progress', done, total, label });
+      scope.post({ id, kind: 'progress', done, total, label });
     };
     const timer = new MachineTimer();
     const now = (): number => performance.now();
@@ -45,7 +42,7 @@ scope.onmessage = (event) => {
         },
       });
       const nsPerOp = Float64Array.from(timed.nsPerOp);
-      scope.postMessage(
+      scope.post(
         {
           id,
           kind: 'point',
@@ -63,19 +60,14 @@ scope.onmessage = (event) => {
       progress(`modelling ${MACHINE_LAYOUT_INFO[run.layout].title} at N = ${formatN(run.items)}`);
       const result = traceMisses(run);
       done++;
-      scope.postMessage({ id, kind: 'prediction', run, ...result }, [
+      scope.post({ id, kind: 'prediction', run, ...result }, [
         result.lines.capacities.buffer,
         result.lines.misses.buffer,
         result.pages.capacities.buffer,
         result.pages.misses.buffer,
       ]);
     }
-    scope.postMessage({ id, kind: 'done', seconds: (performance.now() - started) / 1000 });
-  } catch (error) {
-    scope.postMessage({
-      id,
-      kind: 'error',
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-};
+    scope.post({ id, kind: 'done', seconds: (performance.now() - started) / 1000 });
+  },
+  ({ id }, message) => ({ id, kind: 'error', message }),
+);

@@ -8,16 +8,13 @@ import { scalingPlan } from '../core/experiments/scalingSeries';
 import { timeScalingPhases } from '../core/experiments/scalingTiming';
 import { structureSpec } from '../core/structures/registry';
 import type { ScalingReply, ScalingRequest } from './scalingProtocol';
+import { workerScope } from './workerScope';
 
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<ScalingRequest>) => void) | null;
-  postMessage(message: ScalingReply): void;
-};
+const scope = workerScope<ScalingRequest, ScalingReply>();
 
-scope.onmessage = (event) => {
-  const request = event.data;
-  const started = performance.now();
-  try {
+scope.listen(
+  (request) => {
+    const started = performance.now();
     const { skipped } = scalingPlan(request.kinds, request.sizes);
     const { jobs } = request;
     const overhead = request.overhead === 'review' ? REVIEW_CALL_OVERHEAD : NO_CALL_OVERHEAD;
@@ -32,7 +29,7 @@ scope.onmessage = (event) => {
         point.measuredAddSeconds = timed.addSeconds;
         point.measuredDeleteSeconds = timed.deleteSeconds;
       }
-      scope.postMessage({
+      scope.post({
         id: request.id,
         kind: 'progress',
         done: index + 1,
@@ -40,17 +37,12 @@ scope.onmessage = (event) => {
         point,
       });
     });
-    scope.postMessage({
+    scope.post({
       id: request.id,
       kind: 'done',
       skipped,
       seconds: (performance.now() - started) / 1000,
     });
-  } catch (error) {
-    scope.postMessage({
-      id: request.id,
-      kind: 'error',
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-};
+  },
+  (request, message) => ({ id: request.id, kind: 'error', message }),
+);

@@ -6,6 +6,7 @@
 // of a seek) would be markedly slower than in a worker of its own (docs/performance.md, "Why the
 // code is so").
 
+import { errorText } from '../core/errorText';
 import { scenarioPlan, sideRecorder, sideServer } from '../core/replay/largeRun';
 import { type OpArrays, opSource } from '../core/replay/opSource';
 import { PartCutter } from '../core/replay/recordedParts';
@@ -23,11 +24,9 @@ import {
   type SideRequest,
   stateBuffers,
 } from './sideProtocol';
+import { workerScope } from './workerScope';
 
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<SideRequest>) => void) | null;
-  postMessage(message: SideReply, transfer?: Transferable[]): void;
-};
+const scope = workerScope<SideRequest, SideReply>();
 
 /**
  * The first stretch is short, so the page can show the run's start at once; each next one twice
@@ -43,9 +42,8 @@ let resume: (() => void) | null = null;
 /** A state asked for before the recording reached it, answered once it has. */
 let waiting: Extract<SideRequest, { kind: 'state' }> | null = null;
 
-scope.onmessage = (event) => {
-  const request = event.data;
-  try {
+scope.listen(
+  (request) => {
     switch (request.kind) {
       case 'record':
         record(request);
@@ -62,17 +60,12 @@ scope.onmessage = (event) => {
         if (!held) resume?.();
         break;
     }
-  } catch (error) {
-    fail(request.id, error);
-  }
-};
+  },
+  (request, message) => ({ kind: 'error', id: request.id, message }),
+);
 
 function fail(id: number, error: unknown): void {
-  scope.postMessage({
-    kind: 'error',
-    id,
-    message: error instanceof Error ? error.message : String(error),
-  });
+  scope.post({ kind: 'error', id, message: errorText(error) });
 }
 
 /** Answers the waiting state request, if the recording has reached its operation. */
@@ -88,7 +81,7 @@ function answer(): void {
     fail(request.id, error);
     return;
   }
-  scope.postMessage(
+  scope.post(
     {
       kind: 'state',
       id: request.id,
@@ -132,7 +125,7 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
     items: source.items,
     namesItems: source.namesItems,
   };
-  scope.postMessage({ kind: 'started', id, ...shape });
+  scope.post({ kind: 'started', id, ...shape });
   const start: HandOver = { kind: 'start', ...shape };
   handOver.postMessage(start);
   const cutter = new PartCutter(recorder, request.sendOps);
@@ -160,7 +153,7 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
       ...opBuffers(part.ops),
     ]);
     const arrays = [page.counts, page.race, ...(page.ops === null ? [] : opArrays(page.ops))];
-    scope.postMessage({ kind: 'part', id, part: page, done: recorder.progress }, buffersOf(arrays));
+    scope.post({ kind: 'part', id, part: page, done: recorder.progress }, buffersOf(arrays));
     if (!done) {
       next.port2.postMessage(null);
       return;
@@ -168,7 +161,7 @@ function record(request: Extract<SideRequest, { kind: 'record' }>): void {
     next.port1.close();
     handOver.close();
     const seconds = (performance.now() - started) / 1000;
-    scope.postMessage({ kind: 'done', id, seconds, checkpointBytes: bytes });
+    scope.post({ kind: 'done', id, seconds, checkpointBytes: bytes });
   };
   next.port1.onmessage = stretch;
   stretch();

@@ -5,22 +5,19 @@ import type { PolicyCurve } from '../core/experiments/policySweep';
 import { denseCurve, sweepPolicies } from '../core/experiments/policySweep';
 import { type SweepResult, sweepLayout, timeBareWorkload } from '../core/experiments/sweep';
 import type { SweepReply, SweepRequest } from './sweepProtocol';
+import { workerScope } from './workerScope';
 
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<SweepRequest>) => void) | null;
-  postMessage(message: SweepReply, transfer?: Transferable[]): void;
-};
+const scope = workerScope<SweepRequest, SweepReply>();
 
-scope.onmessage = (event) => {
-  const request = event.data;
-  let lastReport = 0;
-  try {
+scope.listen(
+  (request) => {
+    let lastReport = 0;
     const started = performance.now();
     const progress = (done: number, total: number): void => {
       const now = performance.now();
       if (now - lastReport < 100) return;
       lastReport = now;
-      scope.postMessage({ id: request.id, kind: 'progress', done, total });
+      scope.post({ id: request.id, kind: 'progress', done, total });
     };
     const lruAlone = request.policies.length === 1 && request.policies[0] === 'lru';
     let result: SweepResult;
@@ -39,7 +36,7 @@ scope.onmessage = (event) => {
     const bareSeconds = request.measureCpu
       ? timeBareWorkload(request.structure, request.workload, () => performance.now()).seconds
       : null;
-    scope.postMessage(
+    scope.post(
       {
         id: request.id,
         kind: 'done',
@@ -50,11 +47,6 @@ scope.onmessage = (event) => {
       },
       [result.pageIns.buffer, result.writeBacks.buffer],
     );
-  } catch (error) {
-    scope.postMessage({
-      id: request.id,
-      kind: 'error',
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-};
+  },
+  (request, message) => ({ id: request.id, kind: 'error', message }),
+);

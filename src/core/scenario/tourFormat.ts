@@ -3,6 +3,7 @@
 // and link format: a teacher's tour is exported and imported as JSON, or carried packed in a
 // link's fragment, and everything read is checked before any of it is used.
 
+import { errorText } from '../errorText';
 import { quote } from '../quote';
 import { packText, unpackText } from './linkPacking';
 
@@ -125,7 +126,7 @@ export function parseTourJson(text: string, checkLink: SceneLinkCheck): TourPars
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     return { ok: false, errors: [`the file is not JSON (${quote(why, 80)})`] };
   }
   const errors: string[] = [];

@@ -2,6 +2,7 @@
 // structure) must name items the structure holds at that point. The link parser and the CLI
 // both refuse a script that cannot run, before any real work, with this one check.
 
+import { errorText } from '../errorText';
 import { NO_MEMORY } from '../memory/observer';
 import {
   isHeapKind,
@@ -44,7 +45,7 @@ export function scriptRefusal(
         else if (op.op === 'delete') queue.delete(op.slot);
         else queue.reorder(op.slot, op.key);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(error);
         return { specIndex, index, op, reason };
       }
     }
