@@ -124,7 +124,7 @@ export class App {
  * scene; a link that names only a scene (?tour=3, maybe with its tour) that scene's state;
  * any other link itself.
  */
-export function linkToShow(link: string): ParsedScenario {
+function linkToShow(link: string): ParsedScenario {
   if (link.replace(/^\?/, '') === '') return parseScenario(sceneLink(ARTICLE_TOUR, 1, null));
   const parsed = parseScenario(link);
   const onlyScene = [...parsed.given].every((name) => ['v', 'tour', 'tourz'].includes(name));

@@ -97,8 +97,6 @@ export type SimEvent =
 /** The link and tag fields of an arena node (a list uses left/right as next/prev). */
 export type LinkField = 'left' | 'right' | 'parent' | 'tag';
 
-export type SimEventKind = SimEvent['kind'];
-
 export interface EventSink {
   emit(event: SimEvent): void;
 }

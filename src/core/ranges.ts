@@ -5,7 +5,7 @@
 import { quote } from './quote';
 
 export const MAX_ITEMS = 2 ** 24;
-export const MAX_SEED = 0xffffffff;
+const MAX_SEED = 0xffffffff;
 export const MAX_IO_MS = 1000;
 
 export interface IntRange {

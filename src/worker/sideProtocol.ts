@@ -14,8 +14,8 @@ export type SideRequest =
   /**
    * Record `side` of the scenario; `sendOps`: send the page the operations too. Each stretch's
    * operations and checkpoints go straight to the serving worker through `handOver` (as
-   * HandOver messages), never through the page (reading thousands of arrays out of messages
-   * there took over 100 ms).
+   * HandOver messages), never through the page, whose main thread would spend a long task
+   * reading thousands of arrays out of messages.
    */
   | {
       kind: 'record';
@@ -54,9 +54,9 @@ export type SideReply =
   /** The recording has begun: the run's shape (the page lays its arrays out). */
   | ({ kind: 'started'; id: number } & RunShape)
   /**
-   * A stretch recorded (small and often: ~100 MB in one message once made the page's collector
-   * finish a major collection in that task, which with the message's own work passed 50 ms);
-   * `done` is the fraction of the run recorded with it.
+   * A stretch recorded, small and often: a large message makes the page's garbage collector
+   * finish a major collection in the task that takes it in. `done` is the fraction of the run
+   * recorded with it.
    */
   | { kind: 'part'; id: number; part: PagePart; done: number }
   /** Every operation recorded: what it took, in the worker, and the checkpoints it handed on. */

@@ -3,7 +3,7 @@
 
 import { errorText } from '../core/errorText';
 
-export interface WorkerScope<Request, Reply> {
+interface WorkerScope<Request, Reply> {
   /** Hears each request; a throw is answered as an error reply by `errorReply`. */
   listen(
     handler: (request: Request) => void,

@@ -26,7 +26,7 @@ export function writeStored(key: string, value: string): boolean {
 const DATABASE = 'bheap-lab';
 const DATABASE_VERSION = 1;
 /** The IndexedDB stores the page keeps: tours too large for a link (tour/tourStore.ts). */
-export type StoreName = 'kept-tours';
+type StoreName = 'kept-tours';
 const STORES: readonly StoreName[] = ['kept-tours'];
 /** A database another tab holds open at an older version blocks the open: give up after this. */
 const OPEN_TIMEOUT_MS = 3000;

@@ -48,7 +48,7 @@ export function controlValues(scenario: Scenario): ControlValues {
 }
 
 /** Which controls apply to a scenario, and the most resident pages it can use. */
-export interface ControlStates {
+interface ControlStates {
   /** The script field shows only for the custom script workload. */
   scriptShown: boolean;
   /** A script decides its own item count. */

@@ -34,14 +34,14 @@ export type CurvePair = [CurveResult, CurveResult];
 /** Where a result came from: swept now, kept from before, or shipped with the page. */
 export type CurveSource = 'sweep' | 'cache' | 'shipped';
 
-export interface ComputeCallbacks {
+interface ComputeCallbacks {
   onProgress: (fraction: number) => void;
   onDone: (results: CurvePair, source: CurveSource) => void;
   onError: (message: string) => void;
 }
 
 /** The distinct runs a pair needs: the same structure on both sides is swept once. */
-export function runsOf(settings: CurveSettings): StructureSpec[] {
+function runsOf(settings: CurveSettings): StructureSpec[] {
   const left = curvesSpec(settings, 'left');
   return settings.left === settings.right ? [left] : [left, curvesSpec(settings, 'right')];
 }

@@ -17,7 +17,7 @@ import { nodeBytesFloor, STRUCTURE_KINDS, STRUCTURES } from '../../core/structur
 import { el } from '../browser/dom';
 import { quietForm, selectOf } from '../series/seriesForm';
 
-export interface CurvesFormEvents {
+interface CurvesFormEvents {
   /** A figure's button was pressed. */
   preset: (id: PresetId) => void;
   /** A field changed. */

@@ -28,7 +28,7 @@ import { CurvesForm } from './curvesForm';
 import { readCurveForm } from './curvesRead';
 import { computingStatus, doneStatus, sweepOutline } from './curvesStatus';
 
-export interface CurvesPanelHost {
+interface CurvesPanelHost {
   /** New settings chosen here (the app puts them in the link). */
   onSettings: (settings: CurveSettings) => void;
   /** A point was picked: the frame count of the curves' run, out of its pages. */

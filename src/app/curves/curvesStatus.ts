@@ -6,7 +6,7 @@ import { POLICY_TITLES } from '../../core/memory/pager';
 import type { CurvePair, CurveSource } from './curvesClient';
 
 /** What a request for curves will take, decided once from the settings. */
-export interface SweepOutline {
+interface SweepOutline {
   /** The sweep's cache key: its results belong to these settings and no others. */
   key: string;
   /** Shipped with the page: loaded, not computed, so nothing says it computes. */

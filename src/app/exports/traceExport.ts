@@ -10,7 +10,7 @@ import { saveFile } from '../browser/download';
 /** Work per slice (ms): well under a long task's 50. */
 const SLICE_MS = 10;
 /** Beyond this many references the page sends the visitor to the command line. */
-export const PAGE_TRACE_MAX_ROWS = 2_000_000;
+const PAGE_TRACE_MAX_ROWS = 2_000_000;
 
 export class TraceExport {
   readonly button: HTMLButtonElement;

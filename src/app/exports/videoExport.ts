@@ -14,7 +14,7 @@ import { saveFile } from '../browser/download';
 const WIDTH = 1280;
 const HEIGHT = 720;
 /** Most steps one recording takes (a minute and a half at 10 steps a second). */
-export const VIDEO_MAX_STEPS = 900;
+const VIDEO_MAX_STEPS = 900;
 /** Frames waiting in the encoder before the recorder waits for it. */
 const QUEUE = 6;
 
@@ -34,7 +34,7 @@ export interface VideoContents {
   operation: string;
 }
 
-export interface VideoHost {
+interface VideoHost {
   /** The step now, the last step, and the speed playback is set to (steps per second). */
   step(): number;
   totalSteps(): number;

@@ -31,7 +31,7 @@ export interface Stage {
 export type CounterSize = 'normal' | 'mid' | 'long';
 
 /** One side as the frame shows it. */
-export interface SideFrame {
+interface SideFrame {
   /** The side's event at the cursor (null: it waits for the other side). */
   event: SimEvent | null;
   /** The current reference's LRU stack distance (null: none, or not under LRU). */
@@ -43,7 +43,7 @@ export interface SideFrame {
   atStep: SideAtStep;
 }
 
-export interface FrameModel {
+interface FrameModel {
   step: number;
   totalSteps: number;
   /** A large run still being recorded: its steps so far, more to come. */

@@ -15,7 +15,7 @@ import type { StepPanel } from '../step/stepPanel';
 import { frameModel, type Stage } from './frameModel';
 
 /** The views a frame is painted on. */
-export interface FrameViews {
+interface FrameViews {
   panels: readonly SidePanel[];
   playback: Playback;
   memorySlider: MemorySlider;
@@ -25,7 +25,7 @@ export interface FrameViews {
 }
 
 /** What is on screen: the timeline, its scenario, and the stage it is drawn on. */
-export interface FrameSource {
+interface FrameSource {
   timeline(): Replay;
   scenario(): Scenario;
   stage(): Stage;

@@ -14,7 +14,7 @@ import type { Stage } from './frameModel';
 export type StructureKind = 'wide' | 'laptop' | 'phone' | 'phone-landscape';
 
 /** What a view is about: the trees, the pages under pressure (grids and race), or a chart. */
-export type Subject = 'trees' | 'pages' | 'chart';
+type Subject = 'trees' | 'pages' | 'chart';
 
 export interface StageLayout {
   name: StructureKind;
@@ -31,15 +31,15 @@ export interface StageLayout {
 }
 
 /** Below this width the page is one column. */
-export const PHONE_WIDTH = 700;
+const PHONE_WIDTH = 700;
 /** At this width and more (with room in height too) the controls stay open. */
-export const WIDE_WIDTH = 1440;
+const WIDE_WIDTH = 1440;
 const WIDE_HEIGHT = 800;
 /** A screen this short and no wider than a large phone is a phone held sideways. */
 const LANDSCAPE_HEIGHT = 500;
 const LANDSCAPE_WIDTH = 1000;
 
-export function layoutName(stage: Pick<Stage, 'width' | 'height'>): StructureKind {
+function layoutName(stage: Pick<Stage, 'width' | 'height'>): StructureKind {
   if (stage.width < PHONE_WIDTH) return 'phone';
   if (stage.height < LANDSCAPE_HEIGHT && stage.width < LANDSCAPE_WIDTH) return 'phone-landscape';
   if (stage.width >= WIDE_WIDTH && stage.height >= WIDE_HEIGHT) return 'wide';
@@ -50,7 +50,7 @@ export function layoutName(stage: Pick<Stage, 'width' | 'height'>): StructureKin
  * The scenario's subject: a chart tab's chart; the pages where the scene says so (subject=pages);
  * otherwise the trees (the structures themselves).
  */
-export function subjectOf(scenario: Scenario): Subject {
+function subjectOf(scenario: Scenario): Subject {
   if (scenario.panel !== 'step') return 'chart';
   return scenario.view.subject;
 }

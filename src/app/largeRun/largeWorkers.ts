@@ -14,7 +14,7 @@ import type { RunShape, SideReply, SideRequest } from '../../worker/sideProtocol
 import { recordDuration } from '../browser/timing';
 
 /** What the recording took, for the performance report. */
-export interface RecordingReport {
+interface RecordingReport {
   /** Wall-clock seconds from the request to both recorders' last part. */
   seconds: number;
   /** Each recorder's own time and the bytes of checkpoints it handed on. */
@@ -22,7 +22,7 @@ export interface RecordingReport {
 }
 
 /** Who hears how the recording goes (the page's preparer; it may change hands). */
-export interface RecordingListener {
+interface RecordingListener {
   /** More has come: `done` is the slower side's fraction of the run. */
   grew(recording: PartialRecording, done: number): void;
   /** Every operation is recorded on both sides. */

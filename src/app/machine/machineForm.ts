@@ -2,7 +2,12 @@
 // the repetitions, whether to predict, and the modelled cache hierarchy. They hold the tab's
 // settings; a refused input leaves them as they were and says so.
 
-import { type Hierarchy, KIB } from '../../core/experiments/hierarchy';
+import {
+  HIERARCHY_KB_RANGE,
+  type Hierarchy,
+  KIB,
+  TLB_ENTRIES_RANGE,
+} from '../../core/experiments/hierarchy';
 import {
   MACHINE_MAX_SIZES,
   MACHINE_MIN_ITEMS,
@@ -37,7 +42,7 @@ const WORKLOAD_TITLES: Record<MachineWorkload, string> = {
   expiry: 'a cache’s expiry queue (insert, refresh, purge, expire)',
 };
 
-export interface MachineFormEvents {
+interface MachineFormEvents {
   refuse: (message: string) => void;
   /** An input was accepted: the last refusal no longer stands. */
   accepted: () => void;
@@ -168,7 +173,8 @@ export class MachineForm {
     ];
     for (const [field, input, label] of this.levelInputs) {
       input.addEventListener('change', () => {
-        const parsed = parseIntInRange(label, input.value.trim(), { min: 1, max: 1_048_576 });
+        const range = field === 'tlbEntries' ? TLB_ENTRIES_RANGE : HIERARCHY_KB_RANGE;
+        const parsed = parseIntInRange(label, input.value.trim(), range);
         const now = levelValue(this.settings.hierarchy, field);
         if (!parsed.ok) {
           events.refuse(`${parsed.error}; keeping ${now}.`);

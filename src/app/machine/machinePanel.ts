@@ -31,7 +31,7 @@ import {
   summaryOf,
 } from './machineView';
 
-export type MachinePanelOptions = SeriesPanelOptions<MachineSettings>;
+type MachinePanelOptions = SeriesPanelOptions<MachineSettings>;
 
 /** Measuring waits for the Measure button: it takes a core for a minute. */
 export type MachinePanelHandle = SeriesPanelHandle<MachineSettings>;
@@ -39,7 +39,7 @@ export type MachinePanelHandle = SeriesPanelHandle<MachineSettings>;
 /** The chart is redrawn at most this often while results arrive. */
 const REDRAW_MS = 250;
 
-export class MachinePanel implements MachinePanelHandle {
+class MachinePanel implements MachinePanelHandle {
   readonly root: HTMLElement;
   private readonly job = new WorkerJob<MeasureRequest, MeasureReply>(
     () => new Worker(new URL('../../worker/measureWorker.ts', import.meta.url), { type: 'module' }),
@@ -253,8 +253,8 @@ export class MachinePanel implements MachinePanelHandle {
       this.chart.setData(null);
       if (!this.job.busy) this.chart.setMessage('Press Measure to time the heaps in this browser.');
     } else this.chart.setData(machineChartData(measured, this.rows));
-    // The table and the sentences in a task of their own: with the chart in one task, a
-    // redraw passed the Long Tasks budget of 50 ms on a busy two-core machine.
+    // The table and the sentences in a task of their own: with the chart's redraw they make one
+    // long task (docs/performance.md, "Why the code is so").
     window.clearTimeout(this.describeTimer);
     this.describeTimer = window.setTimeout(() => this.describe(), 0);
   }

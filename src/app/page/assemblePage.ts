@@ -56,7 +56,7 @@ export interface Page {
 }
 
 /** Who answers the page's controls; read when a control is used, not while building. */
-export interface PageWiring {
+interface PageWiring {
   session(): ScenarioSession;
   tour(): TourController;
   painter(): FramePainter;

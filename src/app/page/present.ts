@@ -4,7 +4,7 @@
 
 import { el, setText } from '../browser/dom';
 
-export interface PresenterHost {
+interface PresenterHost {
   /** The page's layout changed: views that measure themselves redraw. */
   changed(presenting: boolean): void;
 }

@@ -7,7 +7,7 @@ import type { MachinePanelHandle } from '../machine/machinePanel';
 import type { ScalingPanelHandle } from '../scaling/scalingPanel';
 import type { SeriesPanelHandle } from '../series/panelHandle';
 
-export interface SidebarTabs {
+interface SidebarTabs {
   /** The step tab's contents. */
   step: HTMLElement[];
   curves: CurvesPanel;
@@ -19,7 +19,7 @@ export interface SidebarTabs {
   machine: MachinePanelHandle;
 }
 
-export interface SidebarHost {
+interface SidebarHost {
   /** A tab was clicked (the host records it, shows it and updates the link). */
   tabClicked(panel: PanelId): void;
   /** The charts need room: the sides narrow while a chart tab is open. */

@@ -5,7 +5,7 @@ import { el, setText } from '../browser/dom';
 import { linkAddress } from '../browser/link';
 import { readStored, writeStored } from '../browser/storage';
 
-export interface TopActionsHost {
+interface TopActionsHost {
   /** Brings the link up to date (a pending debounced write may not have run yet). */
   writeLink(): void;
   setTreeLabels(labels: TreeLabels): void;

@@ -39,7 +39,7 @@ export function headerMenu(header: HTMLElement, actions: HTMLElement): HTMLButto
 }
 
 /** Which sides a phone shows: both (stacked or side by side), or one of them at full width. */
-export type ShownSides = 'both' | 'left' | 'right';
+type ShownSides = 'both' | 'left' | 'right';
 
 /** The switch above the sides on a phone: Both, or either side alone. */
 export function sideSwitch(

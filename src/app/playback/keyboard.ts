@@ -14,7 +14,7 @@ function belongsToField(target: EventTarget | null): boolean {
 }
 
 /** A field the reader types into: it keeps every key, a clicker's included. */
-export function isTextEntry(target: EventTarget | null): boolean {
+function isTextEntry(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement) return true;
   if (target instanceof HTMLElement && target.isContentEditable) return true;
   return (
@@ -26,7 +26,7 @@ export function isTextEntry(target: EventTarget | null): boolean {
 }
 
 /** What the keys do beyond playback: the tour's scenes and presenter mode. */
-export interface PageKeys {
+interface PageKeys {
   nextScene(): boolean;
   previousScene(): boolean;
   togglePresenter(): void;

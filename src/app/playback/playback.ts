@@ -10,7 +10,7 @@ import { Transport } from './transport';
 const LINK_DELAY_MS = 120;
 const LINK_DELAY_PLAYING_MS = 500;
 
-export interface PlaybackHost {
+interface PlaybackHost {
   /** The timeline on screen (a new one replaces it when a scenario is ready). */
   timeline(): Replay;
   /** The cursor moved to this step: the scenario records it and the page redraws next frame. */

@@ -9,7 +9,7 @@ const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 5000] as const;
 const DEFAULT_SPEED = 10;
 
 /** What the bar's controls do: the playback's, the bar only draws. */
-export interface TransportActions {
+interface TransportActions {
   jumpToStart(): void;
   operationBack(): void;
   stepBack(): void;

@@ -17,7 +17,7 @@ import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
 import { el, setText } from '../browser/dom';
 
 /** What predict mode needs from the page. */
-export interface PredictHost {
+interface PredictHost {
   /** What each side shows at `step`, without moving there. */
   peek(step: number): { events: (SimEvent | null)[]; distances: (number | null)[] };
   /** The structure on a side, the operation a step is in, and the resident pages shown. */

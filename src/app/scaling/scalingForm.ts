@@ -25,7 +25,7 @@ import {
   selectOf,
 } from '../series/seriesForm';
 
-export interface ScalingFormEvents {
+interface ScalingFormEvents {
   refuse: (message: string) => void;
   /** An input was accepted: the last refusal no longer stands. */
   accepted: () => void;

@@ -30,12 +30,12 @@ import {
   splitShipped,
 } from './scalingView';
 
-export type ScalingPanelOptions = SeriesPanelOptions<ScalingSettings>;
+type ScalingPanelOptions = SeriesPanelOptions<ScalingSettings>;
 
 /** The first time the tab is shown, computing starts with the current settings. */
 export type ScalingPanelHandle = SeriesPanelHandle<ScalingSettings>;
 
-export class ScalingPanel implements ScalingPanelHandle {
+class ScalingPanel implements ScalingPanelHandle {
   readonly root: HTMLElement;
   private readonly job = new WorkerJob<ScalingRequest, ScalingReply>(
     () => new Worker(new URL('../../worker/scalingWorker.ts', import.meta.url), { type: 'module' }),

@@ -6,13 +6,13 @@
 import { recordDuration } from '../browser/timing';
 
 /** A worker's reply: its last is `done` or `error` (which carries a message). */
-export interface JobReply {
+interface JobReply {
   id: number;
   kind: string;
   message?: string;
 }
 
-export interface JobHandlers<Reply> {
+interface JobHandlers<Reply> {
   /** Each reply before the last. */
   step: (reply: Reply) => void;
   /** The `done` reply: the worker is stopped by then. */

@@ -4,7 +4,7 @@
 
 import { el, setText } from '../browser/dom';
 
-export interface JobViewOptions {
+interface JobViewOptions {
   /** The panel's name: test ids `${name}-progress` and `${name}-cancel`, class `${name}-status`. */
   name: string;
   progressLabel: string;

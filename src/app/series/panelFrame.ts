@@ -6,7 +6,7 @@ import { el } from '../browser/dom';
 import { JobView } from './jobView';
 import { ErrorLine } from './seriesForm';
 
-export interface PanelFrameOptions {
+interface PanelFrameOptions {
   /** The panel's name: its classes and test ids (`${name}-status`, `${name}-cancel`…). */
   name: string;
   /** The section's accessible name. */
@@ -29,7 +29,7 @@ export interface PanelFrameOptions {
 }
 
 /** What the frame needs of the panel's work: whether it runs, and how to stop it. */
-export interface Cancellable {
+interface Cancellable {
   readonly busy: boolean;
   cancel(): void;
 }

@@ -33,13 +33,13 @@ import { curveFramesAt, scenarioFramesAt } from './framePressure';
 import type { TimelinePreparer } from './timelinePreparer';
 
 /** How long the link waits after the slider or the curves' readout moves (they follow the pointer). */
-export const FOLLOW_LINK_DELAY_MS = 300;
+const FOLLOW_LINK_DELAY_MS = 300;
 
 /** Where to put the cursor: a step (or 'end'), the start of an operation, or the opening. */
-export type Cursor = number | 'end' | { op: number } | { legacyStep: number } | 'opening';
+type Cursor = number | 'end' | { op: number } | { legacyStep: number } | 'opening';
 
 /** The parts of the page a scenario's arrival updates. */
-export interface SessionParts {
+interface SessionParts {
   link: LinkWriter;
   preparer: TimelinePreparer;
   playback: Playback;
@@ -56,7 +56,7 @@ export interface SessionParts {
 }
 
 /** What the session asks of the rest of the page. */
-export interface SessionHost {
+interface SessionHost {
   /** Tree labels, the focused side, the tour band, the controls, embedding. */
   applyView(): void;
   /** Paints now, or in the next animation frame. */
@@ -205,7 +205,7 @@ export class ScenarioSession {
         errorBox.show([...errors, ...this.placeCursor(cursor)], source);
         if (history !== null) {
           // In a task of its own: a history entry is slow while a large run's workers hold both
-          // cores, and with the scene's own work the task passed 50 ms.
+          // cores, and the scene's own work is already in this task.
           window.setTimeout(() => {
             if (this.scenario === scenario) link.now(history);
           }, 0);
@@ -354,7 +354,7 @@ export class ScenarioSession {
  * about the animation at all (?tour=off) opens after the first quarter of the operations,
  * where the two sides already differ: never on two empty structures and zero counters.
  */
-export function cursorOf(parsed: ParsedScenario): Cursor {
+function cursorOf(parsed: ParsedScenario): Cursor {
   if (parsed.scenario.op !== null) return { op: parsed.scenario.op };
   const step = parsed.scenario.step;
   if (parsed.legacySteps && typeof step === 'number' && step > 0) return { legacyStep: step };

@@ -3,7 +3,7 @@
 
 import { el, setText } from '../browser/dom';
 
-export interface MemorySliderHost {
+interface MemorySliderHost {
   /** The visitor moved the slider to `frames` (every input event, while dragging too). */
   moved: (frames: number) => void;
   /** The visitor let go (change event): the link records the value. */

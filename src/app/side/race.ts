@@ -69,7 +69,7 @@ export class RacePanel {
 }
 
 /** The cursor: the operation it is in, plus the share of that operation's steps taken. */
-export function raceCursor(timeline: Replay): RaceCursor {
+function raceCursor(timeline: Replay): RaceCursor {
   const step = timeline.step;
   const operation = timeline.opAt(step);
   let position = 0;

@@ -10,7 +10,7 @@ import { Pseudocode } from './pseudocode';
 import { ratioText, sideSentence, voiceFor } from './stepText';
 
 /** What the tab shows for the cursor's step. */
-export interface StepShown {
+interface StepShown {
   step: number;
   /** Each side, in side order. */
   sides: readonly [SideAtStep, SideAtStep];

@@ -5,7 +5,7 @@
 import type { Tour } from '../../core/scenario/tourFormat';
 import { el, setText } from '../browser/dom';
 
-export interface TourBandHost {
+interface TourBandHost {
   /** Open scene `scene` (1-based). */
   go(scene: number): void;
   close(): void;

@@ -21,7 +21,7 @@ import {
 } from './tours';
 
 /** What the tour needs of the page. */
-export interface TourHost {
+interface TourHost {
   /** The scenario on screen. */
   scenario(): Scenario;
   /**

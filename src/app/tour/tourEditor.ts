@@ -12,7 +12,7 @@ import { saveFile } from '../browser/download';
 import { readTourFile } from './tourFile';
 import { isKeptTour, keptTourStored, tourValue } from './tourStore';
 
-export interface TourEditorHost {
+interface TourEditorHost {
   /** The tour on screen (the article's, or the teacher's). */
   tour(): Tour;
   /** Whether that is the article's own tour (editing it starts a tour of one's own). */

@@ -8,11 +8,11 @@ import { parseTourJson, type Tour } from '../../core/scenario/tourFormat';
 import { sceneLinkProblem } from './tours';
 
 /** The largest tour file read (a tour of 64 scenes with long scripts is a few MB). */
-export const TOUR_FILE_MAX_BYTES = 4 * 2 ** 20;
+const TOUR_FILE_MAX_BYTES = 4 * 2 ** 20;
 /** As many problems as a file's refusal names, as parseTourJson names. */
 const PROBLEMS_NAMED = 5;
 
-export type TourFileRead = { ok: true; tour: Tour } | { ok: false; message: string };
+type TourFileRead = { ok: true; tour: Tour } | { ok: false; message: string };
 
 /**
  * Reads and checks a tour file; null once `current` says the read is no longer wanted (another

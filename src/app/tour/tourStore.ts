@@ -20,7 +20,7 @@ const STORE = 'kept-tours';
 /** The store's list of kept tours, oldest first (a key no tour id can take). */
 const INDEX_KEY = 'index';
 /** Kept tours past this many, oldest first, are dropped: each may be a few MB. */
-export const KEPT_TOURS_MAX = 8;
+const KEPT_TOURS_MAX = 8;
 
 /** Each tour kept this session: whether the store took it. */
 const stored = new Map<string, Promise<boolean>>();

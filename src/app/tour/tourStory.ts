@@ -6,7 +6,7 @@
 import type { Tour } from '../../core/scenario/tourFormat';
 import { el, setText } from '../browser/dom';
 
-export interface TourStoryHost {
+interface TourStoryHost {
   /** Show scene `scene` (1-based); a scroll replaces the history entry rather than adding one. */
   go(scene: number): void;
   close(): void;

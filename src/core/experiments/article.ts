@@ -27,7 +27,7 @@ function transfersAt(result: SweepResult, frames: number): number {
 }
 
 /** Total seconds with `missing` pages not resident, article CPU calibration. */
-export function articleSeconds(result: SweepResult, missing: number, ioMs: number): number {
+function articleSeconds(result: SweepResult, missing: number, ioMs: number): number {
   const cpu = modelCpuSeconds(result.layout, result.items, result.operations, result.accesses);
   return totalSeconds(cpu, transfersAt(result, result.pages - missing), ioMs);
 }
@@ -106,12 +106,12 @@ export function checkArticleClaims(results: Record<ArticleHeapKind, SweepResult>
 // figure 2 and three above." The strict variant (indexMaps.ts BHeapStrictLayout) is that failure.
 
 /** The article's figures for the strict variant: 5 more pages, the curve 20 kB to the right. */
-export const ARTICLE_STRICT = { morePages: 5, shiftKb: 20 };
+const ARTICLE_STRICT = { morePages: 5, shiftKb: 20 };
 
 /** Figure 2's range: heavy pressure, 1 to 64 resident pages. */
-export const HEAVY_FRAMES = 64;
+const HEAVY_FRAMES = 64;
 /** Figure 3's range: light pressure, up to 16 pages missing. */
-export const LIGHT_MISSING = 16;
+const LIGHT_MISSING = 16;
 
 /** Total transfers (page-ins + write-backs) with `frames` resident pages. */
 function transfersWith(result: SweepResult<StructureKind>, frames: number): number {

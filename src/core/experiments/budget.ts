@@ -41,16 +41,16 @@ export const CLI_MEMORY_BUDGET_BYTES = 4 * GIB;
 
 /**
  * The process before any array: Node, tsx, the esbuild bundle of the worker script and three
- * V8 isolates. Measured max RSS of the smallest runs on the 2-core machine: 110-115 MB for a
- * sweep or a run of two layouts, 77 MB for scaling; rounded up.
+ * V8 isolates, rounded up from the smallest runs' peak memory (docs/performance.md, "Why the
+ * code is so").
  */
-export const PROCESS_BYTES = 160 * MIB;
+const PROCESS_BYTES = 160 * MIB;
 
 /** A wasm32 memory holds at most 65,536 pages of 64 KiB; the stack kernel's cannot grow past it. */
-export const WASM_MAX_BYTES = 2 ** 32;
+const WASM_MAX_BYTES = 2 ** 32;
 
 /** arena.ts refuses an arena of 2^31 words or more (word addresses go through 32-bit shifts). */
-export const MAX_ARENA_WORDS = 2 ** 31;
+const MAX_ARENA_WORDS = 2 ** 31;
 
 // ---- a whole command line -------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ export interface CommandPlan {
   policies?: readonly Policy[];
 }
 
-export interface CommandEstimate {
+interface CommandEstimate {
   /** Memory of the whole process at its peak, an upper bound. */
   bytes: number;
   /** Most pages any layout spans (0 for scaling). */
@@ -169,7 +169,7 @@ export function estimateCommand(plan: CommandPlan): CommandEstimate {
 export type BudgetRemedy = 'size' | 'page-items' | 'node-bytes' | 'layouts';
 
 /** The limit a command passes, with the numbers a refusal names, and what would help. */
-export type BudgetExcess = { remedies: BudgetRemedy[] } & (
+type BudgetExcess = { remedies: BudgetRemedy[] } & (
   | { limit: 'memory'; bytes: number; budget: number; pages: number }
   | { limit: 'kernel'; kernelBytes: number; pages: number }
   | { limit: 'string'; chars: number }

@@ -30,11 +30,7 @@ export function articleCpuSecondsPerOp(layout: ArticleHeapKind, items: number): 
 }
 
 /** CPU seconds of a whole run of `operations` operations, from the article's calibration. */
-export function articleCpuSeconds(
-  layout: ArticleHeapKind,
-  items: number,
-  operations: number,
-): number {
+function articleCpuSeconds(layout: ArticleHeapKind, items: number, operations: number): number {
   return articleCpuSecondsPerOp(layout, items) * operations;
 }
 

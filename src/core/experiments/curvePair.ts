@@ -18,7 +18,7 @@ import { estimateSweepBytes } from './memoryEstimate';
 import { LIST_MAX_ITEMS } from './scaling';
 
 /** One side's curves: index f - 1 holds the value with f resident pages, f = 1..pages. */
-export interface PageCurves {
+interface PageCurves {
   pages: number;
   pageIns: Float64Array;
   writeBacks: Float64Array;
@@ -57,7 +57,7 @@ export function pairUsesNodes(left: StructureKind, right: StructureKind): boolea
   return !isHeapKind(left) || !isHeapKind(right);
 }
 
-export type Checked = { ok: true; value: number } | { ok: false; error: string };
+type Checked = { ok: true; value: number } | { ok: false; error: string };
 
 /** A node size typed in a control for the pair: a multiple of 8 from the pair's floor to 4096 bytes. */
 export function parseNodeBytes(text: string, left: StructureKind, right: StructureKind): Checked {

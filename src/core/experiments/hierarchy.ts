@@ -1,5 +1,5 @@
 // The prediction: misses per operation at each level of a memory hierarchy and the time they
-// cost, from the one-pass stack distances of a traced run (measure/trace.ts).
+// cost, from the one-pass stack distances of a traced run (measure/missCurves.ts).
 //
 // Each cache level is a fully associative LRU cache of 64-byte lines, and the TLB one of 4 KB
 // pages: the curves' sweep at 8 slots per page and at 512 (the article's page). Real caches are
@@ -12,7 +12,7 @@
 // at the smallest N per comparison, less the model's own memory time there (calibrate()).
 
 import type { MissCurve } from '../measure/missCurves';
-import { LINE_BYTES, missesAt, PAGE_BYTES } from '../measure/missCurves';
+import { LINE_BYTES, missesAt } from '../measure/missCurves';
 
 export const KIB = 1024;
 
@@ -57,7 +57,7 @@ export interface LevelMisses {
 }
 
 /** Lines a level of `bytes` holds (at least one). */
-export function linesOf(bytes: number): number {
+function linesOf(bytes: number): number {
   return Math.max(1, Math.floor(bytes / LINE_BYTES));
 }
 
@@ -127,11 +127,6 @@ export function predictedNs(
   return cpu.nsPerComparison * comparisonsPerOp + memoryNs(misses, latency);
 }
 
-/** The page's hierarchy settings in the link: KB per level and TLB entries. */
+/** The hierarchy's settings, in the link, the tab and the command line: KB per level, TLB entries. */
 export const HIERARCHY_KB_RANGE = { min: 1, max: 1_048_576 } as const;
 export const TLB_ENTRIES_RANGE = { min: 1, max: 1_048_576 } as const;
-
-/** Pages a TLB of `entries` maps, in bytes (for messages: 1,536 entries map 6 MB). */
-export function tlbReachBytes(entries: number): number {
-  return entries * PAGE_BYTES;
-}

@@ -27,7 +27,7 @@ const ADD_STOP = 1;
  */
 const DELETE_FIXED = 4 + 2;
 
-export interface PhaseAccesses {
+interface PhaseAccesses {
   /** Words read or written by the N adds, and by the N deletes. */
   add: number;
   remove: number;

@@ -36,7 +36,7 @@ export const MACHINE_PAGE_MEMORY_BYTES = 2 * 1024 * MIB;
 export const MACHINE_CLI_MEMORY_BYTES = 4 * 1024 * MIB - 65_536;
 
 /**
- * The prediction traces a run (measure/trace.ts): a few seconds per layout when the traced heap
+ * The prediction traces a run (measure/missCurves.ts): a few seconds per layout when the traced heap
  * spans 12 MiB (2^20 items as keys, 2^18 as references), about half a minute at 64 MiB (2^22 as
  * keys). The page predicts up to the first, the CLI up to the second; larger N are measured only.
  */
@@ -56,7 +56,7 @@ export interface MachineSettings {
 }
 
 /** 2^10, 2^12, …, 2^20: a minute or so for every layout in a tab. */
-export const DEFAULT_MACHINE_SIZES: readonly number[] = [
+const DEFAULT_MACHINE_SIZES: readonly number[] = [
   2 ** 10,
   2 ** 12,
   2 ** 14,
@@ -76,7 +76,7 @@ export const DEFAULT_MACHINE: Readonly<MachineSettings> = {
 };
 
 /** The article's seed: random(3) after srandom(1). */
-export const MACHINE_SEED = 1;
+const MACHINE_SEED = 1;
 
 /**
  * Parses N values such as "1024, 65536": plain integers from MACHINE_MIN_ITEMS to `max`,
@@ -100,11 +100,7 @@ export function parseMachineLayouts(text: string): Parsed<MachineLayout[]> {
 }
 
 /** One run of a setting. */
-export function machineRun(
-  settings: MachineSettings,
-  layout: MachineLayout,
-  items: number,
-): MachineRun {
+function machineRun(settings: MachineSettings, layout: MachineLayout, items: number): MachineRun {
   return { layout, form: settings.form, workload: settings.workload, items, seed: MACHINE_SEED };
 }
 
@@ -118,7 +114,7 @@ export function machinePlan(settings: MachineSettings): MachineRun[] {
 }
 
 /** Whether a run is small enough to trace for the prediction within `maxBytes`. */
-export function predictable(run: MachineRun, maxBytes: number): boolean {
+function predictable(run: MachineRun, maxBytes: number): boolean {
   return tracedRegionBytes(run) <= maxBytes;
 }
 

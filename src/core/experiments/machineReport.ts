@@ -201,7 +201,7 @@ function ratioText(ratio: number): string {
  * Where `layout` beats the binary heap (median against median), per N and in one sentence
  * ("…: faster from N = 2^20 on (1.31× at 2^10 … 0.82× at 2^24)": its time over the binary heap's).
  */
-export interface Versus {
+interface Versus {
   layout: MachineLayout;
   /** Each N both were measured at: median(layout) / median(binary). */
   ratios: { items: number; ratio: number }[];

@@ -100,7 +100,7 @@ function idleKernelBytes(pages: number): number {
 }
 
 /** What each part of one layout's run takes, in bytes. */
-export interface MemoryParts {
+interface MemoryParts {
   /** The heap's slots or the arena's nodes. */
   structure: number;
   /** The workload's own arrays (expiry's bookkeeping, asterisk's handles). */
@@ -115,7 +115,7 @@ export interface MemoryParts {
   trace: number;
 }
 
-export interface MemoryEstimate {
+interface MemoryEstimate {
   bytes: number;
   /** Pages the structure's address space spans (0 where no pages are modelled). */
   pages: number;
@@ -289,7 +289,7 @@ export function traceEntryBound(spec: StructureSpec<StructureKind>, workload: Wo
 }
 
 /** The stored trace of a run: its entries at their width, and one chunk of slack. */
-export function traceBytes(spec: StructureSpec<StructureKind>, workload: Workload): number {
+function traceBytes(spec: StructureSpec<StructureKind>, workload: Workload): number {
   const pages = structurePages(spec, workloadCapacity(workload));
   return entryBytes(pages) * (traceEntryBound(spec, workload) + DEFAULT_CHUNK_ENTRIES);
 }

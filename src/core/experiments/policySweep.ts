@@ -219,7 +219,7 @@ export function policySweepResultOf<Kind extends StructureKind>(
   };
 }
 
-export interface PolicySweepOptions {
+interface PolicySweepOptions {
   /** Frame counts FIFO and CLOCK must include when they cannot have every one (CLI: --frames). */
   frames?: readonly number[];
   /** Entry replays affordable for every frame count (default FULL_REPLAY_ENTRIES). */

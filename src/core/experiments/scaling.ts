@@ -31,7 +31,7 @@ export interface ScalingPoint<Kind extends StructureKind = StructureKind> {
   measuredDeleteSeconds: number | null;
 }
 
-export interface ScalingOptions {
+interface ScalingOptions {
   seed: number;
   keyRange: number;
   /** A clock in milliseconds, to time the bare runs; null skips timing. */

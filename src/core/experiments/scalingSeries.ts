@@ -10,7 +10,7 @@ import { parseSizes } from './sizes';
 
 export type ScalingQuantity = 'add' | 'delete' | 'total';
 export type ScalingSource = 'model' | 'measured';
-export type OverheadChoice = 'review' | 'none';
+type OverheadChoice = 'review' | 'none';
 
 export const SCALING_QUANTITIES: readonly ScalingQuantity[] = ['add', 'delete', 'total'];
 
@@ -30,7 +30,7 @@ export const DEFAULT_SCALING_SIZES: readonly number[] = [
  * Every structure but the 8-ary heap, which draws almost on top of the 4-ary one, and the
  * strict B-heap, a variant for the article's page-count claim (the chart takes either when asked).
  */
-export const DEFAULT_SCALING_KINDS: readonly StructureKind[] = [
+const DEFAULT_SCALING_KINDS: readonly StructureKind[] = [
   'list',
   'binary',
   'bheap',

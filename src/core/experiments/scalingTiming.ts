@@ -11,7 +11,7 @@ import { drawKey } from '../workloads/workloads';
 /** A batch holds about this many items in all, so a phase lasts well past the clock's ticks. */
 export const BATCH_ITEMS = 100_000;
 
-export interface PhaseTimes {
+interface PhaseTimes {
   /** Seconds for one run's N adds, and for its N deletes: best batch, divided by its runs. */
   addSeconds: number;
   deleteSeconds: number;

@@ -4,7 +4,7 @@
 import { type IntRange, type Parsed, parseIntInRange } from '../ranges';
 
 /** Each N's range, and how many distinct N a list may hold. */
-export interface SizeLimits extends IntRange {
+interface SizeLimits extends IntRange {
   most: number;
 }
 

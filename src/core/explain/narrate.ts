@@ -40,7 +40,7 @@ export const HEAP_VOICE: Voice = { family: 'heap', nodeWords: 1 };
  * reference that moves to another page says so (the article's point is how often that happens),
  * and the reference's LRU stack distance (-1: not known), which says why it hit or faulted.
  */
-export interface NarrationContext {
+interface NarrationContext {
   previousPage: number;
   distance: number;
   /** Which pager chose the evicted page (LRU when not said). */
@@ -75,7 +75,7 @@ export function narrate(
  * Why a reference hit or faulted under LRU (Mattson et al. 1970): "page 3 was the 5th most
  * recently used page: a hit with 5 or more resident pages, a fault with fewer".
  */
-export function distanceText(page: number, distance: number): string {
+function distanceText(page: number, distance: number): string {
   if (distance === 0) return `Page ${n(page)} was never used before: a zero-fill with any memory.`;
   if (distance === 1)
     return `Page ${n(page)} was the most recently used page: a hit with any memory.`;
@@ -238,7 +238,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export interface CodeLine {
+interface CodeLine {
   id: string;
   text: string;
   indent: number;
@@ -266,7 +266,7 @@ export const PSEUDOCODE: readonly CodeLine[] = [
 ];
 
 /** Asterisk's sorted list (seed 002): insert walks from the head, removal unlinks in O(1). */
-export const LIST_PSEUDOCODE: readonly CodeLine[] = [
+const LIST_PSEUDOCODE: readonly CodeLine[] = [
   { id: 'l-insert', text: 'insert(key): n ← new node(key)', indent: 0 },
   { id: 'l-walk', text: 'p ← head; while p and p.key ≤ key: p ← p.next', indent: 1 },
   { id: 'l-link', text: 'link n before p (4 link writes)', indent: 1 },
@@ -278,7 +278,7 @@ export const LIST_PSEUDOCODE: readonly CodeLine[] = [
 ];
 
 /** The three search trees share one outline; what "restore balance" means differs. */
-export const TREE_PSEUDOCODE: readonly CodeLine[] = [
+const TREE_PSEUDOCODE: readonly CodeLine[] = [
   { id: 't-insert', text: 'insert(key): n ← new node(key)', indent: 0 },
   { id: 't-walk', text: 'from the root: go left if (key, n) < (p.key, p), else right', indent: 1 },
   { id: 't-attach', text: 'attach n as a leaf', indent: 1 },

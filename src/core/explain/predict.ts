@@ -8,7 +8,7 @@
 import type { OpKind, SimEvent } from '../events';
 import { ordinal } from './narrate';
 
-export type QuestionKind = 'hit-fault' | 'which-child' | 'swap-stop' | 'left-right';
+type QuestionKind = 'hit-fault' | 'which-child' | 'swap-stop' | 'left-right';
 
 /** One answer: the key that gives it (lower case) and its label. */
 export interface Choice {
@@ -178,7 +178,7 @@ export function scoreText(score: Score): string {
  * known (another policy's pager), or a page further back than the most recent half of the
  * resident pages. Under any policy the page just used (distance 1) is still resident.
  */
-export function worthAsking(context: Pick<QuestionContext, 'distance' | 'frames'>): boolean {
+function worthAsking(context: Pick<QuestionContext, 'distance' | 'frames'>): boolean {
   if (context.distance <= 0) return true;
   return context.distance > Math.max(1, Math.ceil(context.frames / 2));
 }

@@ -15,9 +15,9 @@ export const MACHINE_LAYOUTS: readonly MachineLayout[] = [
 ];
 
 /** Bytes of a heap slot (a key and an id, or a 64-bit reference): 512 to a 4 KB page. */
-export const SLOT_BYTES = 8;
+const SLOT_BYTES = 8;
 
-export interface MachineLayoutInfo {
+interface MachineLayoutInfo {
   title: string;
   /** The kernel's layout code: 0 binary, 1 B-heap, 2 4-ary, 3 8-ary. */
   code: number;
@@ -33,10 +33,6 @@ export const MACHINE_LAYOUT_INFO: Record<MachineLayout, MachineLayoutInfo> = {
   dary4: { title: '4-ary heap', code: 2, pageSlots: 0 },
   dary8: { title: '8-ary heap', code: 3, pageSlots: 0 },
 };
-
-export function isMachineLayout(name: string): name is MachineLayout {
-  return (MACHINE_LAYOUTS as readonly string[]).includes(name);
-}
 
 /** How the items are stored: keys in the slots, or references to objects holding the key. */
 export type ItemForm = 'key' | 'ref';
@@ -61,7 +57,7 @@ export interface MachineRun {
 }
 
 /** Most items the run holds at once (expiry: the fill and at most one insert per tick). */
-export function runCapacity(run: MachineRun): number {
+function runCapacity(run: MachineRun): number {
   return run.workload === 'phk' ? run.items : 2 * run.items;
 }
 

@@ -77,7 +77,7 @@ export function missesAt(curve: MissCurve, capacity: number): number {
 }
 
 /** What a traced run gives the prediction. */
-export interface TracedRun {
+interface TracedRun {
   operations: number;
   comparisons: number;
   /** Same as the measured run's (the traced variant pops the same items). */
@@ -89,7 +89,7 @@ export interface TracedRun {
 }
 
 /** A reference of a traced run: its 64-byte line (from the heap's first slot) and whether it writes. */
-export type LineReference = (line: number, write: boolean) => void;
+type LineReference = (line: number, write: boolean) => void;
 
 /**
  * Runs the traced variant once, giving each line reference to `visit` (tests feed a direct

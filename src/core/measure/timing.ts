@@ -19,9 +19,9 @@ import { MACHINE_LAYOUT_INFO, type MachineRun } from './machineLayouts';
 /** A timed batch lasts at least this long. */
 export const MIN_BATCH_MS = 25;
 /** Each layout's code runs this long at a small N before it is timed. */
-export const WARMUP_MS = 50;
+const WARMUP_MS = 50;
 /** The N of that warm-up (or the run's, if smaller). */
-export const WARMUP_ITEMS = 1 << 14;
+const WARMUP_ITEMS = 1 << 14;
 /**
  * Up to this N the first batches at N are untimed (they size the batch and warm the caches); above
  * it one run lasts far longer than a batch needs, and the first timed run starts from memory the
@@ -29,7 +29,7 @@ export const WARMUP_ITEMS = 1 << 14;
  */
 export const UNTIMED_MAX_ITEMS = 1 << 20;
 /** A batch never runs more operations than this (a clock that does not advance cannot grow it forever). */
-export const MAX_BATCH_OPERATIONS = 2 ** 28;
+const MAX_BATCH_OPERATIONS = 2 ** 28;
 
 /** The kernel's codes for a run (heapKernel.ts init). */
 export function kernelCodes(run: MachineRun): {
@@ -48,7 +48,7 @@ export function kernelCodes(run: MachineRun): {
 }
 
 /** One (layout, N) measured: every repetition's ns per operation, in the order they ran. */
-export interface TimedRun {
+interface TimedRun {
   /** Operations per run (for expiry, those of the run with the run's own seed). */
   operations: number;
   /** Whole runs of the workload per timed batch. */
@@ -56,7 +56,7 @@ export interface TimedRun {
   nsPerOp: number[];
 }
 
-export interface TimingOptions {
+interface TimingOptions {
   /** Milliseconds, from any origin. */
   now: () => number;
   /** Timed batches (repetitions). */
@@ -68,7 +68,7 @@ export interface TimingOptions {
 }
 
 /** Refused when a run cannot have its memory (the budget checks first; this is the net). */
-export class RunMemoryError extends RangeError {}
+class RunMemoryError extends RangeError {}
 
 /**
  * Times runs on one kernel instance, whose memory grows to the largest run and is reused: a

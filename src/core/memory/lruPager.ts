@@ -10,7 +10,7 @@ export type { PagerCounts } from './pager';
 const NONE = -1;
 
 /** A copy of the pager's state, to rewind a replay (see replay/timeline.ts). */
-export interface PagerSnapshot {
+interface PagerSnapshot {
   counts: PagerCounts;
   newer: Int32Array;
   older: Int32Array;

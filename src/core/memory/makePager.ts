@@ -8,7 +8,7 @@ import type { Pager, Policy } from './pager';
 import type { ReferenceString } from './referenceString';
 import { ClockPager, FifoPager } from './ringPagers';
 
-export interface PagerOptions {
+interface PagerOptions {
   policy: Policy;
   /** Resident pages. */
   frames: number;

@@ -42,17 +42,6 @@ export const NO_MEMORY: MemoryObserver = {
   write(): void {},
 };
 
-/**
- * Ignores references, taking each sift-down step whole: the heap then calls it once a level
- * instead of six times. For a replay that only needs where the items end up (replay/side.ts's
- * bare runs); the bare workload's timings keep NO_MEMORY, the plain sequence.
- */
-export const SKIP_MEMORY: MemoryObserver = {
-  read(): void {},
-  write(): void {},
-  siftDownStep(): void {},
-};
-
 /** Counts references; used by tests that check the access order. */
 export class AccessLog implements MemoryObserver {
   readonly slots: number[] = [];

@@ -19,7 +19,7 @@ import { entryAt, type ReferenceString } from './referenceString';
 const NONE = -1;
 
 /** A copy of the OPT pager's state, to rewind a replay. */
-export interface OptSnapshot {
+interface OptSnapshot {
   hits: number;
   zeroFills: number;
   pageIns: number;

@@ -41,7 +41,7 @@ export interface PagerCounts {
 }
 
 /** One frame of the CLOCK ring, for a view. */
-export interface ClockFrame {
+interface ClockFrame {
   /** The page in the frame, or -1 while the frame is still free. */
   page: number;
   /** Its reference bit: set when the page is loaded and on every access, cleared by the hand. */

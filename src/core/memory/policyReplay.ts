@@ -13,7 +13,7 @@ import {
 } from './referenceString';
 
 /** What a replay counts. `hits` are not among them: a merged trace has fewer entries than references. */
-export interface ReplayCounts {
+interface ReplayCounts {
   zeroFills: number;
   pageIns: number;
   writeBacks: number;

@@ -20,9 +20,9 @@ export type ReferenceChunk = Uint16Array | Uint32Array;
 /** Entries per chunk by default: 2 MiB of 16-bit entries. */
 export const DEFAULT_CHUNK_ENTRIES = 1 << 20;
 /** Pages whose entries fit 16 bits: page << 1 | 1 <= 65,535. */
-export const MAX_PAGES_16_BIT = 1 << 15;
+const MAX_PAGES_16_BIT = 1 << 15;
 /** Entry indexes are 32-bit integers (nextUse.ts): a reference string holds fewer than 2^31 entries. */
-export const MAX_REFERENCE_ENTRIES = 2 ** 31 - 1;
+const MAX_REFERENCE_ENTRIES = 2 ** 31 - 1;
 /** The first chunk starts this small and doubles, so a short trace takes little memory. */
 const FIRST_CHUNK_ENTRIES = 1 << 12;
 

@@ -12,14 +12,14 @@ import type { Heap } from '../structures/heap/heap';
 import type { OpList } from './opList';
 
 /** The counters of a heap that the count reads, cumulative. */
-export interface HeapCounts {
+interface HeapCounts {
   accesses: number;
   comparisons: number;
   swaps: number;
 }
 
 /** What an operation is, as far as its events beyond references, compares and swaps go. */
-export type HeapOpShape = 'insert' | 'reorder' | 'remove-tail' | 'remove-inner';
+type HeapOpShape = 'insert' | 'reorder' | 'remove-tail' | 'remove-inner';
 
 /** Events other than touches, compares and swaps, including op-begin and op-end. */
 export function fixedEvents(shape: HeapOpShape): number {

@@ -13,7 +13,7 @@ export type ReplayOp =
   | { op: 'deleteSlot'; slot: number }
   | { op: 'reorderSlot'; slot: number; key: number };
 
-export type ReplayOpName = ReplayOp['op'];
+type ReplayOpName = ReplayOp['op'];
 
 /** What the page calls an operation of this kind. */
 export function opKindOf(name: ReplayOpName): OpKind {

@@ -43,7 +43,7 @@ export function opSource(workload: Workload): OpSource {
 }
 
 /** A source over operations already written down. */
-export function listSource({ ops, items }: { ops: OpList; items: number }): OpSource {
+function listSource({ ops, items }: { ops: OpList; items: number }): OpSource {
   let written = 0;
   return {
     length: ops.length,

@@ -195,7 +195,7 @@ export class PartialRecording {
  * Fills stepStart[from + 1 .. to] from the two sides' events per operation (the lockstep rule:
  * the longer side's), stepStart[from] being set.
  */
-export function fillStepIndex(
+function fillStepIndex(
   eventCounts: Uint32Array[],
   stepStart: Float64Array,
   from: number,

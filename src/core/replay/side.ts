@@ -3,7 +3,7 @@
 
 import type { EventSink, SimEvent } from '../events';
 import { makePager } from '../memory/makePager';
-import { type MemoryObserver, SKIP_MEMORY } from '../memory/observer';
+import type { MemoryObserver } from '../memory/observer';
 import type { Pager, Policy, PolicyView } from '../memory/pager';
 import { type ReferenceString, ReferenceStringRecorder } from '../memory/referenceString';
 import type { RingSnapshot } from '../memory/ringPagers';

@@ -26,7 +26,7 @@ export interface DenseCheckpoint {
 }
 
 /** The pager a FIFO or CLOCK recording runs beside the stack (null under LRU). */
-export type RingPolicy = Extract<Policy, 'fifo' | 'clock'>;
+type RingPolicy = Extract<Policy, 'fifo' | 'clock'>;
 
 /** A FIFO or CLOCK pager of `frames` frames over `pages` pages, slots `itemsPerPage` a page. */
 export function ringPager(policy: RingPolicy, frames: number, pages: number, itemsPerPage: number) {

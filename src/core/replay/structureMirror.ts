@@ -42,7 +42,7 @@ export function heapShapeOf(spec: StructureSpec): HeapShape {
 type OpBegin = Extract<SimEvent, { kind: 'op-begin' }>;
 
 /** The counters a structure's events add to (the view's counters hold them among the others). */
-export interface StructureCounters {
+interface StructureCounters {
   comparisons: number;
   /** Heap swaps, or tree rotations. */
   swaps: number;

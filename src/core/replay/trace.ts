@@ -30,7 +30,7 @@ export const TRACE_COLUMNS = [
   'stack_distance',
 ] as const;
 
-export interface TraceRun {
+interface TraceRun {
   /** The structures traced, each under its side's name ("left", "right", or a layout name). */
   sides: { name: string; spec: StructureSpec }[];
   workload: Workload;

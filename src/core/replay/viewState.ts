@@ -25,7 +25,7 @@ export {
 } from './memoryView';
 export { type HeapShape, heapItemsHeld, heapShapeOf, TREE_MAX_SLOTS } from './structureMirror';
 
-export interface ViewCounters {
+interface ViewCounters {
   comparisons: number;
   /** Heap swaps, or tree rotations. */
   swaps: number;

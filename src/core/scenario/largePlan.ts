@@ -26,23 +26,23 @@ export interface LargePlan {
 }
 
 /** A side's stack images may take this much (a worker holds them). */
-export const DENSE_BUDGET_BYTES = 64 * 2 ** 20;
+const DENSE_BUDGET_BYTES = 64 * 2 ** 20;
 /** A side's heap copies may take this much (a worker holds them). */
-export const SPARSE_BUDGET_BYTES = 160 * 2 ** 20;
+const SPARSE_BUDGET_BYTES = 160 * 2 ** 20;
 /**
  * At least this many operations between images: more images than that would cost more memory
  * than the replay they save (an operation of the article's binary heap replays in microseconds).
  */
-export const MIN_DENSE_EVERY = 1024;
+const MIN_DENSE_EVERY = 1024;
 /** The page's own reach from an anchor: well within one frame of the article's binary heap. */
-export const WINDOW = 4096;
+const WINDOW = 4096;
 /**
  * Under FIFO or CLOCK the page replays with events (its view follows the pager's), several times
  * slower an operation than without, so a shorter reach.
  */
-export const EVENT_WINDOW = 512;
+const EVENT_WINDOW = 512;
 /** Bytes of one sparse heap copy per slot: the key in 32 bits where it fits, the item. */
-export const SPARSE_SLOT_BYTES = 8;
+const SPARSE_SLOT_BYTES = 8;
 
 /** The plan for a side of `pages` pages and `capacity` slots over `operations` operations. */
 export function largePlan(

@@ -28,7 +28,7 @@ import {
 const n = (value: number): string => value.toLocaleString('en-US');
 
 /** Rows of what, the page's limit, the command line's, and why. */
-export function limitsRows(): [string, string, string, string][] {
+function limitsRows(): [string, string, string, string][] {
   return [
     [
       'items (N)',

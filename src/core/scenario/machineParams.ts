@@ -1,7 +1,13 @@
 // The "On this machine" tab's parameters in a link (m…): read, each checked like the rest and
 // falling back on its own, and written back in canonical form.
 
-import { DEFAULT_HIERARCHY, type Hierarchy, KIB } from '../experiments/hierarchy';
+import {
+  DEFAULT_HIERARCHY,
+  HIERARCHY_KB_RANGE,
+  type Hierarchy,
+  KIB,
+  TLB_ENTRIES_RANGE,
+} from '../experiments/hierarchy';
 import {
   DEFAULT_MACHINE,
   MACHINE_PAGE_MAX_ITEMS,
@@ -18,10 +24,9 @@ import { choiceParam, err } from './params';
 import type { ScenarioError } from './scenario';
 
 /** KB of a modelled cache level, and entries of the TLB. */
-const SIZE_RANGE = { min: 1, max: 1_048_576 };
 
 /** A copy of the defaults (arrays and the hierarchy not shared). */
-export function defaultMachine(): MachineSettings {
+function defaultMachine(): MachineSettings {
   return {
     ...DEFAULT_MACHINE,
     layouts: [...DEFAULT_MACHINE.layouts],
@@ -76,13 +81,13 @@ export function parseMachineParams(
     machine.reps = value;
   });
   const kb = (name: string, field: 'l1Bytes' | 'l2Bytes' | 'l3Bytes'): void =>
-    int(`${name}`, SIZE_RANGE, DEFAULT_HIERARCHY[field] / KIB, (value) => {
+    int(`${name}`, HIERARCHY_KB_RANGE, DEFAULT_HIERARCHY[field] / KIB, (value) => {
       machine.hierarchy[field] = value * KIB;
     });
   kb('ml1', 'l1Bytes');
   kb('ml2', 'l2Bytes');
   kb('ml3', 'l3Bytes');
-  int('mtlb', SIZE_RANGE, DEFAULT_HIERARCHY.tlbEntries, (value) => {
+  int('mtlb', TLB_ENTRIES_RANGE, DEFAULT_HIERARCHY.tlbEntries, (value) => {
     machine.hierarchy.tlbEntries = value;
   });
   // Every run the page allows fits its budget; should that change, the sizes fall back.

@@ -6,7 +6,7 @@
 import type { Policy } from '../memory/pager';
 import { HEAP_SLOT_BYTES } from '../structures/heap/heap';
 import type { Layout } from '../structures/heap/indexMaps';
-import { ARENA_NODE_BYTES, WORD_BYTES } from '../structures/pointer/arena';
+import { ARENA_NODE_BYTES } from '../structures/pointer/arena';
 import { heapLayout, isHeapKind, type StructureKind, structurePages } from '../structures/registry';
 import { expectedOperations, type Workload, workloadCapacity } from '../workloads/workloads';
 import { largePlan, workerBytes } from './largePlan';
@@ -115,7 +115,7 @@ export function runPages(run: AnimatedRun): [number, number] {
  * and 2 writes (3d + 9); removing an item is at most 11 events, and op-begin and op-end 2 more.
  * The number of levels is the deepest slot's depth, from the layout itself.
  * Pointer structures: a constant plus a per-level cost times the depth, the per-level costs
- * measured over random and sorted workloads and raised by a third (tests/core/pageLimits.test.ts
+ * measured over random and sorted workloads and raised by a third (tests/core/scenario/pageLimits.test.ts
  * checks the bound against real runs). Red-black trees are at most 2 log2(n + 1) deep; a treap
  * fed random(3) keys is as deep as a random search tree, but a script can order its keys to
  * make it a path, and the sorted list's insert walks it all: for those the depth is the size.
@@ -155,7 +155,7 @@ const POINTER_LEVEL_COST: Record<StructureKind, number> = {
 };
 
 /** What the bound needs to know about a side beyond its kind. */
-export interface SideShape {
+interface SideShape {
   /** Heaps: the depth of the deepest of the first `size` slots; null for pointer structures. */
   heapDepth: ((size: number) => number) | null;
   arity: number;
@@ -307,14 +307,14 @@ export function timelineBytes(run: AnimatedRun): number {
 }
 
 /**
- * Bytes a large run takes, on the page and in each worker (replay/largePlan.ts): the page keeps
+ * Bytes a large run takes, on the page and in each worker (scenario/largePlan.ts): the page keeps
  * the operations (13 bytes each), the step index (8), the race table, and per side its heap
  * and a copy of it as the anchor (HEAP_SLOT_BYTES a slot each) and its items' slots where
  * operations name items; each worker keeps the operations, their event counts (4 bytes each),
  * its race rows, its checkpoints (largePlan.ts's budgets) and two heaps (the recording's and
  * the server's).
  */
-export function largeRunBytes(run: AnimatedRun): { page: number; worker: number } {
+function largeRunBytes(run: AnimatedRun): { page: number; worker: number } {
   const capacity = workloadCapacity(run.workload);
   const operations = expectedOperations(run.workload);
   const pages = Math.max(...runPages(run));
@@ -407,9 +407,4 @@ export function largestFittingItems(run: AnimatedRun, items: number): number {
     else high = mid - 1;
   }
   return low;
-}
-
-/** Words of the arena or heap per item, for messages ("nodes of 512 words"). */
-export function wordsPerItem(kind: StructureKind, nodeBytes: number): number {
-  return isHeapKind(kind) ? 1 : nodeBytes / WORD_BYTES;
 }

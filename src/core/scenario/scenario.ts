@@ -50,7 +50,7 @@ export const PANEL_IDS: readonly PanelId[] = ['step', 'curves', 'scaling', 'mach
 /** What the tree labels its nodes with: keys, or slot numbers (the order the heap allocates). */
 export type TreeLabels = 'keys' | 'slots';
 /** Which side a scene is about: the other is dimmed. */
-export type Focus = 'both' | 'left' | 'right';
+type Focus = 'both' | 'left' | 'right';
 /**
  * A part of the structure a scene points at. 'entry': the first two slots of each B-heap page
  * below the first, each with a single child, where "the tree fails to expand for one
@@ -58,7 +58,7 @@ export type Focus = 'both' | 'left' | 'right';
  */
 export type Highlight = 'none' | 'entry';
 
-export interface ViewOptions {
+interface ViewOptions {
   tree: TreeLabels;
   focus: Focus;
   highlight: Highlight;
@@ -70,13 +70,13 @@ export interface ViewOptions {
 }
 
 /** The part of the stage a view is about. */
-export type ViewSubject = 'trees' | 'pages';
+type ViewSubject = 'trees' | 'pages';
 
 /** Where the page is in a tour: scene N (1-based), closed ('off'), or not said. */
-export type TourPosition = number | 'off' | null;
+type TourPosition = number | 'off' | null;
 
 /** The page inside an <iframe>: only the two sides and the step controls; a step range can loop. */
-export interface EmbedOptions {
+interface EmbedOptions {
   on: boolean;
   /** Steps to play between (null: the whole scenario). */
   from: number | null;

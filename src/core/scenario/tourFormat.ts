@@ -11,7 +11,7 @@ import { packText, unpackText } from './linkPacking';
  * Says what is wrong with a scene's link, or null. The link parser is passed in (it reads tours
  * in links itself, so this module cannot import it).
  */
-export type SceneLinkCheck = (link: string) => string | null;
+type SceneLinkCheck = (link: string) => string | null;
 
 /**
  * The check of a scene's link that costs next to nothing: it names no tour of its own (a tour
@@ -73,8 +73,8 @@ function hexDigit(code: number): number {
   return -1;
 }
 
-export const TOUR_FORMAT = 'bheap-lab-tour';
-export const TOUR_VERSION = 1;
+const TOUR_FORMAT = 'bheap-lab-tour';
+const TOUR_VERSION = 1;
 /** How much a tour may hold; a scene's link is the query the page writes, with its fragment. */
 export const TOUR_LIMITS = {
   scenes: 64,

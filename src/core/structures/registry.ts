@@ -45,7 +45,7 @@ export const STRUCTURE_KINDS: readonly StructureKind[] = [
 /** Array-based structures address slots; pointer-based ones address nodes in an arena. */
 export type StructureFamily = 'heap' | 'pointer';
 
-export interface StructureInfo {
+interface StructureInfo {
   title: string;
   /** For narrow places: the page's structure menus. */
   short: string;
@@ -154,9 +154,7 @@ export function minNodeBytesOf(kind: StructureKind): number {
 }
 
 /** The pointer structures, which are the ones a node size applies to. */
-export const POINTER_KINDS: readonly StructureKind[] = STRUCTURE_KINDS.filter(
-  (kind) => !isHeapKind(kind),
-);
+const POINTER_KINDS: readonly StructureKind[] = STRUCTURE_KINDS.filter((kind) => !isHeapKind(kind));
 
 /**
  * Smallest node size a pair of sides accepts: the larger pointer structure's minimum, or, with

@@ -16,7 +16,7 @@ export const SCRIPT_SYNTAX =
 export const MAX_SCRIPT_OPS = 100_000;
 export const MAX_SCRIPT_KEY = 2 ** 31 - 1;
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Plain digits only ("5", never "05" or "+5"), as formatScript writes them back. */
 function parseInteger(text: string | undefined, min: number, max: number): number | null {

@@ -14,7 +14,7 @@ import { formatScript, type ScriptOp } from './script';
 import { workloadCapacity } from './workloads';
 
 /** The first operation a structure refuses, and why. */
-export interface ScriptRefusal {
+interface ScriptRefusal {
   /** Which of the specs given refused it. */
   specIndex: number;
   /** 0-based position of the operation in the script. */

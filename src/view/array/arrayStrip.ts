@@ -18,7 +18,7 @@ const LABEL_H = 13;
 type SlotMark = 'compare' | 'swap' | 'write' | 'touch';
 
 /** The slots (or words) the event concerns, with the mark each gets. */
-export function slotMarksOf(event: SimEvent | null): { slot: number; mark: SlotMark }[] {
+function slotMarksOf(event: SimEvent | null): { slot: number; mark: SlotMark }[] {
   if (event === null) return [];
   switch (event.kind) {
     case 'compare':

@@ -8,7 +8,7 @@ import { type PlotSize, PlotSizer } from './chartKit';
 import { type Part, SVG_NS } from './parts';
 import { onReadoutKey, pointerX, type ReadoutMove } from './readoutInput';
 
-export interface ShellOptions {
+interface ShellOptions {
   /** Class prefix of the chart's own parts: "cc" gives cc-root, cc-svg, cc-readout... */
   prefix: string;
   /** data-testid of the <svg> and of the readout. */

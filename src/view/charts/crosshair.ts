@@ -5,7 +5,7 @@
 import type { Part, PlotBox } from './parts';
 import { ruleX } from './rules';
 
-export interface Crosshair {
+interface Crosshair {
   /** Where the chart adds its dots. */
   group: Part<SVGGElement>;
   hide: () => void;

@@ -6,7 +6,7 @@
 import type { PlotSize } from './chartKit';
 import type { Part, PlotBox } from './parts';
 
-export type MessagePlacement = 'boxed' | 'top';
+type MessagePlacement = 'boxed' | 'top';
 
 /** Average width of a 15 px character, to wrap before any text exists to measure. */
 const CHAR_PX = 8.2;

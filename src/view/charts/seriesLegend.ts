@@ -6,7 +6,7 @@ import { markPath, markTransform } from './markers';
 import { SVG_NS } from './parts';
 
 /** A legend sample: a short line (or a band) in its classes' colour and dash, and a marker. */
-export interface Swatch {
+interface Swatch {
   /** Classes of the sample's <svg>: the colour (series-k-…) and the mark's kind. */
   classes: string;
   /** A stroke with this class, or a band with this class. */

@@ -5,7 +5,7 @@
 
 import { SVG_NS } from './parts';
 
-export interface SvgFileOptions {
+interface SvgFileOptions {
   /** What the file shows (its <title> and aria-label); the page's label speaks of keys. */
   label: string;
   width: number;

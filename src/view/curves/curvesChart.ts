@@ -23,7 +23,7 @@ import { chartLabel, fileLabel, NO_DATA_LABEL, readoutText } from './readout';
 
 export type { CurveMode, CurveSeries, CurvesData, PressureUnit } from './curvesData';
 
-export interface CurvesChartOptions {
+interface CurvesChartOptions {
   /** data-testid of the <svg>. */
   testId: string;
   /** data-testid of the HTML readout below the chart. */
@@ -119,7 +119,7 @@ export class CurvesChart {
     if (this.drawQueued) return;
     this.drawQueued = true;
     // Two frames: the frame, axes and legend, then the lines. New data's first draw compiles
-    // its code as it goes, and in one frame the two passed 50 ms.
+    // its code as it goes: split, neither frame is a long task.
     requestAnimationFrame(() => {
       this.draw(false);
       requestAnimationFrame(() => {

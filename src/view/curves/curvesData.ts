@@ -27,7 +27,7 @@ export interface CurveSeries {
 }
 
 /** OPT's page-ins and write-backs over every frame count (index f - 1): a series' floor. */
-export interface FloorSeries {
+interface FloorSeries {
   pageIns: Float64Array;
   writeBacks: Float64Array;
 }

@@ -55,12 +55,12 @@ const LEGEND_ROW = 20;
 const LEGEND_SWATCH = 34;
 const LEGEND_GAP = 22;
 
-export interface LegendWidths {
+interface LegendWidths {
   label: number[];
   short: number[];
 }
 
-export interface LegendLayout {
+interface LegendLayout {
   kind: 'label' | 'short';
   /** Each item's [x, y]. */
   positions: [number, number][];

@@ -28,7 +28,7 @@ export interface CurvesGeometry extends PlotBox {
   r: ScaleLinear<number, number>;
 }
 
-export interface ValueScales {
+interface ValueScales {
   box: PlotBox;
   y: ScaleLogarithmic<number, number>;
   r: ScaleLinear<number, number>;

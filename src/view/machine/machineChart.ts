@@ -65,7 +65,7 @@ function legend(data: MachineChartData | null): LegendRow[] {
   return rows;
 }
 
-export const MACHINE_CHART: SeriesChartSpec<MachineChartData, MachineSeries, MachineSeriesPoint> = {
+const MACHINE_CHART: SeriesChartSpec<MachineChartData, MachineSeries, MachineSeriesPoint> = {
   prefix: 'mc',
   fallback: { width: 560, height: 360, minHeight: 240 },
   noDataLabel: NO_DATA_LABEL,

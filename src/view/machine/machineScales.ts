@@ -2,7 +2,7 @@
 
 import { formatSecondsTick } from '../../core/experiments/scalingSeries';
 import type { LogLogScales } from '../charts/logLogAxes';
-import { type LogLogAxisSpec, logLogScales, paddedLogDomain } from '../charts/logLogScales';
+import { type LogLogAxisSpec, logLogScales } from '../charts/logLogScales';
 
 /** An x tick label ("2¹⁸") needs about this many pixels. */
 const X_TICK_PX = 44;
@@ -23,11 +23,6 @@ export function nTick(items: number): string {
 /** A y tick's label: ns per operation in the unit that reads best ("50 ns", "1.2 µs"). */
 export function nsTick(ns: number): string {
   return formatSecondsTick(ns * 1e-9);
-}
-
-/** The values' extent, padded so no line runs along the frame (at least half a decade shown). */
-export function nsDomain(values: readonly number[]): [number, number] {
-  return paddedLogDomain(values, NO_DATA_NS);
 }
 
 /** Powers of two in [lo, hi], every 2nd or 4th when the plot is too narrow for all. */

@@ -8,18 +8,18 @@ import type { Paint } from './paint';
 import type { GridSnapshot } from './snapshot';
 
 /** The text sizes (CSS px) a grid's numbers were drawn at: 0 for numbers not drawn. */
-export interface CellTextSizes {
+interface CellTextSizes {
   rank: number;
   page: number;
 }
 
 /** Of a cell of `css` CSS px: the rank's size (three-character labels take the smaller one). */
-export function rankSizes(css: number): { rank: number; small: number } {
+function rankSizes(css: number): { rank: number; small: number } {
   return { rank: css * 0.4, small: css * 0.3 };
 }
 
 /** The page label's size in a cell of `css` CSS px. */
-export function pageLabelSize(css: number): number {
+function pageLabelSize(css: number): number {
   return Math.max(9, css * 0.26);
 }
 

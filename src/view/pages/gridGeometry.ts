@@ -46,7 +46,7 @@ export function cellSizeFor(count: number, width: number, room?: number): number
  * Pages a cell stands for: 1, unless even 1 px cells would pass the height budget (a large run at
  * 4 items per page spans up to 524,288 pages); then the smallest power of two that fits.
  */
-export function pagesPerCellFor(count: number, width: number, room?: number): number {
+function pagesPerCellFor(count: number, width: number, room?: number): number {
   let perCell = 1;
   while (!fits(Math.ceil(count / perCell), width, 1, room) && perCell < 2 ** 20) perCell *= 2;
   return perCell;

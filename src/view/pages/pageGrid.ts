@@ -41,7 +41,7 @@ function perCellNote(perCell: number): string {
   return `each cell: ${perCell} pages, coloured by the most recently used of them`;
 }
 
-export interface PageGridOptions {
+interface PageGridOptions {
   testId: string;
   /** Names the grid in its aria-label, e.g. "binary heap pages". */
   title: string;

@@ -2,7 +2,7 @@
 
 import type { MarkedPage } from './pageMarks';
 
-export interface GridCounts {
+interface GridCounts {
   pages: number;
   resident: number;
   dirty: number;

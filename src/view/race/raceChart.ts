@@ -11,7 +11,7 @@ import type { Part } from '../charts/parts';
 import { SVG_NS } from '../charts/parts';
 import { nearestSample, raceReadout, sampledPath } from './raceMath';
 
-export interface RaceData {
+interface RaceData {
   /** The two sides' names, left then right. */
   names: [string, string];
   /** The operation counts sampled, ascending from 0 to the last operation. */

@@ -53,7 +53,7 @@ function legend(data: ScalingChartData | null): LegendRow[] {
   return rows;
 }
 
-export const SCALING_CHART: SeriesChartSpec<ScalingChartData, ScalingSeries, SeriesPoint> = {
+const SCALING_CHART: SeriesChartSpec<ScalingChartData, ScalingSeries, SeriesPoint> = {
   prefix: 'sc',
   fallback: { width: 560, height: 340, minHeight: 240 },
   noDataLabel: NO_DATA_LABEL,

@@ -2,7 +2,7 @@
 
 import { formatSecondsTick, type ScalingSeries } from '../../core/experiments/scalingSeries';
 import type { LogLogScales } from '../charts/logLogAxes';
-import { type LogLogAxisSpec, logLogScales, paddedLogDomain } from '../charts/logLogScales';
+import { type LogLogAxisSpec, logLogScales } from '../charts/logLogScales';
 
 /** The y range before any point: 100 ns to 10 µs. */
 const NO_DATA_SECONDS: [number, number] = [1e-7, 1e-5];
@@ -23,20 +23,6 @@ const AXIS: LogLogAxisSpec = {
   yTick: formatSecondsTick,
   xTicks: decades,
 };
-
-/** The values' extent, padded a little so no line runs along the frame (at least half a decade). */
-export function secondsDomain(series: readonly ScalingSeries[]): [number, number] {
-  return paddedLogDomain(
-    series.flatMap((s) => s.points.map((p) => p.seconds)),
-    NO_DATA_SECONDS,
-  );
-}
-
-/** Ticks on N: the powers of ten in range, or the sizes themselves when fewer than two are. */
-export function sizeTicks(domain: readonly number[], sizes: readonly number[]): number[] {
-  const ticks = decades(domain);
-  return ticks.length < 2 ? [...sizes] : ticks;
-}
 
 export function scalingScales(
   series: readonly ScalingSeries[],

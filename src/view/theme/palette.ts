@@ -158,7 +158,7 @@ export function mix(a: Rgb, b: Rgb, t: number): string {
 }
 
 /** WCAG relative luminance, to pick readable text on a fill. */
-export function luminance([r, g, b]: Rgb): number {
+function luminance([r, g, b]: Rgb): number {
   const channel = (v: number): number => {
     const s = v / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

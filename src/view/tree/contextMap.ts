@@ -10,7 +10,7 @@ const MAP_WIDTH = 132;
 const MAP_HEIGHT = 64;
 const MARGIN = 4;
 
-export interface MapFrame {
+interface MapFrame {
   /** The whole tree's size (px, zoomed). */
   treeWidth: number;
   treeHeight: number;

@@ -5,9 +5,9 @@ import type { LegendKind } from './kinds';
 import type { Layer } from './svg';
 
 /** What a legend item draws before its label. */
-export type LegendSwatch = 'page' | 'crossing' | 'red' | 'compare' | 'swap' | 'rotate' | 'write';
+type LegendSwatch = 'page' | 'crossing' | 'red' | 'compare' | 'swap' | 'rotate' | 'write';
 
-export interface LegendItem {
+interface LegendItem {
   swatch: LegendSwatch;
   /** Of the swatch (px); the label follows 5 px after it. */
   width: number;

@@ -4,7 +4,7 @@ import type { Selection } from 'd3-selection';
 import { heapItemsHeld, TREE_MAX_SLOTS, type ViewState } from '../../core/replay/viewState';
 import { STRUCTURES } from '../../core/structures/registry';
 
-export interface TreeMessage {
+interface TreeMessage {
   /** The sentence shown. */
   text: string;
   /** The svg's aria-label meanwhile. */

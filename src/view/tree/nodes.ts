@@ -19,12 +19,12 @@ const NODE_TEMPLATE = (() => {
 })();
 
 /** Radius (px) of a red node's outer ring: outside the node, inside its page box's padding where possible. */
-export function ringRadius(r: number, pad: number): number {
+function ringRadius(r: number, pad: number): number {
   return r + Math.max(1.5, Math.min(3, pad * 0.6));
 }
 
 /** How nodes are labelled and which a scene points at. */
-export interface NodeStyle {
+interface NodeStyle {
   mode: TreeMode;
   labels: LabelRange;
   /** Members a scene points at (the B-heap's page entries), ringed. */

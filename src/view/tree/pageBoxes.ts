@@ -4,7 +4,7 @@ import type { Geometry } from './geometry';
 import type { Layer } from './svg';
 
 /** Boxes cycle through this many tones (views.css), so neighbouring pages tell apart. */
-export const PAGE_TONES = 3;
+const PAGE_TONES = 3;
 
 /** The box (px) around the nodes on one page, padding included. */
 export interface PageBox {

@@ -16,7 +16,7 @@ const NODE_H = 20;
 const TOP = 20;
 
 /** The slot an event is about, if any (the path view follows it). */
-export function slotOfEvent(event: SimEvent | null): number | null {
+function slotOfEvent(event: SimEvent | null): number | null {
   if (event === null) return null;
   switch (event.kind) {
     case 'compare':

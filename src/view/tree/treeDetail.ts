@@ -21,7 +21,7 @@ import type { Scene } from './scene';
 import { detailGeometry } from './zoom';
 
 /** How a draw shows the tree. */
-export type DetailMode = 'whole' | 'focus' | 'window';
+type DetailMode = 'whole' | 'focus' | 'window';
 
 export interface Detail {
   scene: Scene;
@@ -33,7 +33,7 @@ export interface Detail {
 }
 
 /** What a draw asks: the box, the least node radius its labels need, and the reader's zoom. */
-export interface DetailRequest {
+interface DetailRequest {
   width: number;
   height: number;
   minRadius: number;

@@ -30,7 +30,7 @@ import { focusWindow, isZoomed, labelRadius, type Window } from './zoom';
 
 export type { LabelRange, TreeMode } from './labels';
 
-export interface TreeViewOptions {
+interface TreeViewOptions {
   testId: string;
   onHoverPage: (page: number | null) => void;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MachineRow } from '../../../src/core/experiments/machineReport';
 import { machineSeries, sizesWithData } from '../../../src/view/machine/machineData';
 import { formatNs, readoutText } from '../../../src/view/machine/machineReadout';
-import { nsDomain, nTick, powerTicks } from '../../../src/view/machine/machineScales';
+import { machineScales, nTick, powerTicks } from '../../../src/view/machine/machineScales';
 
 const row = (
   layout: MachineRow['layout'],
@@ -48,11 +48,13 @@ describe('the machine chart', () => {
     expect(300 / narrow.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('pads the ns domain around every value drawn', () => {
-    const [lo, hi] = nsDomain([40, 400]);
+  it('pads the ns axis around every value drawn', () => {
+    const domain = (values: number[]) =>
+      machineScales(values, [2 ** 10, 2 ** 20], 560, 340).geometry.y.domain();
+    const [lo, hi] = domain([40, 400]);
     expect(lo).toBeLessThan(40);
     expect(hi).toBeGreaterThan(400);
-    const [flatLo, flatHi] = nsDomain([100, 100]);
+    const [flatLo, flatHi] = domain([100, 100]);
     expect(Math.log10(flatHi / flatLo)).toBeGreaterThanOrEqual(0.5);
   });
 

@@ -40,7 +40,7 @@ const FUNCTIONS = [
 ] as const;
 
 /** Receives a traced run's line references, `(line << 1) | write`, a batch at a time. */
-export type TraceSink = (entries: Uint32Array) => void;
+type TraceSink = (entries: Uint32Array) => void;
 
 const load = kernelLoader<HeapKernel>(HEAP_KERNEL_WASM, 'heap kernel', FUNCTIONS);
 

@@ -10,16 +10,16 @@ export type DaryArity = 2 | 4 | 8;
 
 export const DARY_ARITIES: readonly DaryArity[] = [2, 4, 8];
 
-export type DaryKind = 'dary2' | 'dary4' | 'dary8';
+type DaryKind = 'dary2' | 'dary4' | 'dary8';
 
 /**
  * Kamp's strict B-heap, which the article compares its B-heap with: every page below the first
  * holds a strict binary subtree, leaving positions 0 and 1 empty.
  */
-export type StrictKind = 'bheap-strict';
+type StrictKind = 'bheap-strict';
 
 /** Which index map a heap uses: one of the article's two, an aligned d-ary map, or the strict B-heap. */
-export type HeapKind = ArticleHeapKind | DaryKind | StrictKind;
+type HeapKind = ArticleHeapKind | DaryKind | StrictKind;
 
 export const ARTICLE_HEAP_KINDS: readonly ArticleHeapKind[] = ['binary', 'bheap'];
 

@@ -32,7 +32,7 @@ export const WORD_BYTES = 8;
 export const MAX_NODE_BYTES = 4096;
 
 /** Snapshot of an arena, to rewind a replay. */
-export interface ArenaSnapshot {
+interface ArenaSnapshot {
   keys: Float64Array;
   items: Int32Array;
   links: Int32Array;
@@ -43,7 +43,7 @@ export interface ArenaSnapshot {
   accesses: number;
 }
 
-export interface ArenaOptions {
+interface ArenaOptions {
   /** Most nodes live at once (node numbers run 1..capacity). */
   capacity: number;
   /** Which link fields the structure's nodes have, in address order after the key and the item. */
@@ -59,7 +59,7 @@ export function minNodeBytes(fieldCount: number): number {
   return (2 + fieldCount) * WORD_BYTES;
 }
 
-export function checkNodeBytes(nodeBytes: number, fieldCount: number): void {
+function checkNodeBytes(nodeBytes: number, fieldCount: number): void {
   const min = minNodeBytes(fieldCount);
   if (
     !Number.isInteger(nodeBytes) ||

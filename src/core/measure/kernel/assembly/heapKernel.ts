@@ -19,7 +19,7 @@
 // Each variant is a generic instantiation (layout × form × traced), so the measured code has no
 // branch on any of them in its loops. The traced variant also counts comparisons and reports
 // every line it touches (the heap's slots, objects and handle table) to the host in batches:
-// that is the prediction's trace (src/core/measure/trace.ts); the measured variant reports
+// that is the prediction's trace (src/core/measure/missCurves.ts); the measured variant reports
 // nothing and counts nothing but operations and a hash of the popped ids.
 
 import { growMemoryTo } from '../../../memory/kernel/assembly/growMemory';
