@@ -11,13 +11,13 @@ import type { Stage } from './frameModel';
  * - phone: a narrow screen held upright: one column, both sides stacked, a bottom transport.
  * - phone-landscape: a short, narrow screen held sideways: the sides side by side, compact.
  */
-export type StructureKind = 'wide' | 'laptop' | 'phone' | 'phone-landscape';
+export type StageForm = 'wide' | 'laptop' | 'phone' | 'phone-landscape';
 
 /** What a view is about: the trees, the pages under pressure (grids and race), or a chart. */
 type Subject = 'trees' | 'pages' | 'chart';
 
 export interface StageLayout {
-  name: StructureKind;
+  name: StageForm;
   presenting: boolean;
   subject: Subject;
   /** The scenario's settings fold to a one-line summary by default. */
@@ -39,7 +39,7 @@ const WIDE_HEIGHT = 800;
 const LANDSCAPE_HEIGHT = 500;
 const LANDSCAPE_WIDTH = 1000;
 
-function layoutName(stage: Pick<Stage, 'width' | 'height'>): StructureKind {
+function stageForm(stage: Pick<Stage, 'width' | 'height'>): StageForm {
   if (stage.width < PHONE_WIDTH) return 'phone';
   if (stage.height < LANDSCAPE_HEIGHT && stage.width < LANDSCAPE_WIDTH) return 'phone-landscape';
   if (stage.width >= WIDE_WIDTH && stage.height >= WIDE_HEIGHT) return 'wide';
@@ -56,7 +56,7 @@ function subjectOf(scenario: Scenario): Subject {
 }
 
 export function stageLayout(stage: Stage, scenario: Scenario): StageLayout {
-  const name = layoutName(stage);
+  const name = stageForm(stage);
   const subject = subjectOf(scenario);
   const phone = name === 'phone' || name === 'phone-landscape';
   return {
