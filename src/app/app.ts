@@ -59,6 +59,9 @@ export class App {
       },
     );
     this.session.scenario = parsed.scenario;
+    this.session.requested = parsed.scenario;
+    // The layout, the band and the placeholder before the first paint: nothing painted moves.
+    this.applyView(true);
     this.session.show(parsed, 'This link', 'replace', true);
     onHistoryMove(() => this.session.show(linkToShow(readLink()), 'This link', null, false));
     // The stage decides what fits: another size may take another layout. The observer hears
@@ -103,11 +106,17 @@ export class App {
     return true;
   }
 
-  /** The layout, tree labels, the focused side, highlights, the tour band, the controls. */
-  private applyView(): void {
-    const scenario = this.session.scenario;
+  /**
+   * The layout, tree labels, the focused side, highlights, the tour band, the controls: all as
+   * the scenario asked for last, at once, even while its timeline is still being prepared (the
+   * sides then show a placeholder, not the previous scenario's figure). `first`: the page's
+   * first frame, where the placeholder is shown at once.
+   */
+  private applyView(first = false): void {
+    const scenario = this.session.requested;
     this.page.chrome.applyLayout(stageLayout(this.stage(), scenario), this.page.panels);
     this.page.chrome.apply(scenario, this.page);
+    this.page.chrome.setPending(this.session.pending, first);
     this.page.refreshSideSwitch();
     this.tour.show();
   }

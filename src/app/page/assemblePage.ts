@@ -190,6 +190,7 @@ export function assemblePage(
       switcher.root,
       sides,
       raceBox,
+      chrome.pendingNote,
     ]),
     tourUi.story.root,
     sidebar.root,

@@ -18,15 +18,20 @@ export class ViewChrome {
   readonly toggle: HTMLButtonElement;
   /** The folded controls' one line: what runs ("Binary heap vs B-heap · 48 items · …"); opens them. */
   readonly summary: HTMLButtonElement;
+  /** What the sides show while the scenario asked for is prepared: what is coming. */
+  readonly pendingNote: HTMLElement;
   /** The visitor opened (false) or folded (true) the controls; null: the layout decides. */
   private folded: boolean | null = null;
   /** The layout folds the controls by default (below 1440 px, presenting). */
   private foldByDefault = false;
   /** The stage's layout, as last applied. */
   private layout: StageLayout | null = null;
+  /** Counts calls to setPending: a frame waiting to show the placeholder sees whether it still should. */
+  private pendingCalls = 0;
 
   constructor(controls: HTMLElement) {
     this.drawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [controls]);
+    this.pendingNote = el('p', { class: 'pending-note', 'data-testid': 'pending-note' });
     this.toggle = el(
       'button',
       {
@@ -88,7 +93,9 @@ export class ViewChrome {
     // A scene about one side gives it the larger share of the width (layout.css).
     document.documentElement.dataset.focus = view.focus;
     parts.embed.apply(scenario);
-    setText(this.summary, scenarioSummary(scenario));
+    const summary = scenarioSummary(scenario);
+    setText(this.summary, summary);
+    setText(this.pendingNote, `Preparing ${summary}…`);
     // The scenario's controls are for the bare lab; a scene opens with them folded away.
     const touring = typeof scenario.tour === 'number';
     this.showControls(!touring && !(this.folded ?? this.foldByDefault));
@@ -101,6 +108,23 @@ export class ViewChrome {
         name === 'phone' ||
         name === 'phone-landscape',
     );
+  }
+
+  /**
+   * Whether the sides show a placeholder instead of their figure: the scenario asked for is
+   * still being prepared. It comes after one frame (a small scenario is often ready by then,
+   * and shows without a flash), or at once (`now`: the page's first frame); it goes at once.
+   */
+  setPending(pending: boolean, now = false): void {
+    const calls = ++this.pendingCalls;
+    const root = document.documentElement;
+    if (!pending || now) {
+      root.toggleAttribute('data-pending', pending);
+      return;
+    }
+    requestAnimationFrame(() => {
+      if (calls === this.pendingCalls) root.toggleAttribute('data-pending', true);
+    });
   }
 
   private showControls(open: boolean): void {

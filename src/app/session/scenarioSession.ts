@@ -76,6 +76,8 @@ export class ScenarioSession {
    * draws, writes the link or moves the tour.
    */
   requested: Scenario = this.scenario;
+  /** The scenario whose timeline is on screen (null before the first is ready). */
+  private shown: Scenario | null = null;
   // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
   timeline: Replay = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
 
@@ -83,6 +85,14 @@ export class ScenarioSession {
     private readonly parts: SessionParts,
     private readonly host: SessionHost,
   ) {}
+
+  /**
+   * Whether the scenario asked for is not on screen yet: its timeline is being prepared, and
+   * what the sides hold belongs to another (or to none, before the first).
+   */
+  get pending(): boolean {
+    return this.shown !== this.requested;
+  }
 
   /**
    * Shows a parsed link: the same animation only moves its cursor and view; another one is
@@ -121,6 +131,7 @@ export class ScenarioSession {
       this.parts.preparer.cancel();
       this.scenario = scenario;
       this.requested = scenario;
+      this.shown = scenario;
       errorBox.show([...parsed.errors, ...this.placeCursor(cursor)], source);
       if (rewrite !== null) link.now(rewrite);
     } else this.load(scenario, cursor, parsed.errors, source, rewrite);
@@ -160,6 +171,23 @@ export class ScenarioSession {
     this.parts.preparer.cancel();
     this.requested = this.scenario;
     this.parts.controls.sync(this.scenario);
+    this.showStructures(this.scenario);
+    this.host.applyView();
+  }
+
+  /**
+   * The structures' names, policy and listings, for the scenario asked for (set as it is asked
+   * for, so the sidebar's listings do not change size when its timeline comes).
+   */
+  private showStructures(scenario: Scenario): void {
+    const { panels, stepPanel, predict } = this.parts;
+    const kinds = SIDES.map((side) => scenario[side]);
+    panels.forEach((panel, sideIndex) => {
+      panel.setStructure(kinds[sideIndex]);
+      panel.setPolicy(scenario.policy);
+    });
+    stepPanel.showStructures(kinds);
+    predict.showStructures(kinds);
   }
 
   /** The controls' values, read against the scenario on screen. */
@@ -186,22 +214,21 @@ export class ScenarioSession {
     // they said before; a refused value is already the previous one in `scenario`.
     controls.sync(scenario);
     this.requested = scenario;
-    // The tour's band turns at once: a clicker never looks dead while a run prepares.
+    // The tour's band, the layout and the tab turn at once: a clicker never looks dead while a
+    // run prepares, and the previous scene's figure gives way to the placeholder.
     this.host.changed();
+    this.parts.sidebar.show(scenario.panel);
+    this.showStructures(scenario);
+    this.host.applyView();
     const legacySteps = typeof cursor === 'object' && 'legacyStep' in cursor;
     preparer.prepare(
       scenario,
       (timeline) => {
         this.scenario = scenario;
+        this.shown = scenario;
         if (timeline !== this.timeline) preparer.retire(this.timeline);
         this.timeline = timeline;
-        panels.forEach((panel, sideIndex) => {
-          panel.setStructure(scenario[SIDES[sideIndex]]);
-          panel.setPolicy(scenario.policy);
-          panel.setLongRun(timeline.large);
-        });
-        stepPanel.showStructures(SIDES.map((side) => scenario[side]));
-        predict.showStructures(SIDES.map((side) => scenario[side]));
+        panels.forEach((panel) => panel.setLongRun(timeline.large));
         errorBox.show([...errors, ...this.placeCursor(cursor)], source);
         if (history !== null) {
           // In a task of its own: a history entry is slow while a large run's workers hold both
@@ -217,7 +244,9 @@ export class ScenarioSession {
           // Nothing changed after all: the controls and the band go back to the scenario on screen.
           this.requested = this.scenario;
           controls.sync(this.scenario);
+          this.showStructures(this.scenario);
           this.host.changed();
+          this.host.applyView();
           errorBox.show([...errors, { param: 'items', message }], source);
           // After Back or Forward the address already names the run that failed: it names the
           // one on screen again, so the link and the page agree.
