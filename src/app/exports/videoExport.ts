@@ -84,8 +84,8 @@ export class VideoExport {
       ]),
       el('fieldset', { class: 'video-format' }, [
         el('legend', {}, ['format']),
-        el('label', {}, [this.formats.webm, ` ${VIDEO_FORMATS.webm.label}`]),
-        el('label', {}, [this.formats.mp4, ` ${VIDEO_FORMATS.mp4.label}`]),
+        el('label', {}, [this.formats.webm, VIDEO_FORMATS.webm.label]),
+        el('label', {}, [this.formats.mp4, VIDEO_FORMATS.mp4.label]),
       ]),
       this.formatNote,
       el('div', { class: 'video-actions' }, [this.button, this.cancel, this.progress]),
