@@ -2,6 +2,7 @@
 // stack distance of each reference, and what the page exports.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { H264_CODECS, h264Config } from '../src/app/exports/videoFormat';
 import { questionFor } from '../src/core/explain/predict';
 import { cliArgsFor } from '../src/core/scenario/format';
 import { parseScenario } from '../src/core/scenario/parse';
@@ -213,6 +214,122 @@ test.describe('video export', () => {
     // The page is back where it was.
     await expect(page.getByTestId('step-label')).toHaveText(/^step 200 \//);
     await expect(page.getByTestId('video-status')).toContainText('Saved 100 steps, 5.0 s');
+    expect(problems).toEqual([]);
+  });
+
+  test('offers MP4 exactly where the browser encodes H.264; its file is an MP4 that plays for steps ÷ speed seconds', async ({
+    page,
+    problems,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const recorderLoads: string[] = [];
+    page.on('request', (request) => {
+      if (/videoRecorder-[^/]*\.js$/.test(request.url())) recorderLoads.push(request.url());
+    });
+    await open(page, '/?tour=off&items=48&page=8&frames=3&step=200');
+    // What this browser's encoder says, asked here as capabilities.ts asks it.
+    const encodes = await page.evaluate(async (configs) => {
+      for (const config of configs) {
+        if ((await VideoEncoder.isConfigSupported(config)).supported === true) return true;
+      }
+      return false;
+    }, H264_CODECS.map(h264Config));
+    const mp4 = page.getByTestId('video-format-mp4');
+    const note = page.getByTestId('video-format-note');
+    await expect(page.getByTestId('video-format-webm')).toBeChecked();
+    if (!encodes) {
+      await expect(note).toHaveText(/^This browser cannot encode H\.264 video/);
+      await expect(mp4).toBeDisabled();
+      return;
+    }
+    await expect(mp4).toBeEnabled();
+    await expect(note).toBeEmpty();
+    // The recorder (and Mediabunny) is not loaded before the first recording.
+    expect(recorderLoads).toEqual([]);
+    await mp4.check();
+    const button = page.getByTestId('export-video');
+    await expect(button).toHaveText('Record video (MP4)');
+    await page.getByTestId('video-from').fill('200');
+    await page.getByTestId('video-steps').fill('40');
+    await page.getByTestId('video-speed').fill('20');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 150_000 }),
+      button.click(),
+    ]);
+    expect(recorderLoads).toHaveLength(1);
+    expect(download.suggestedFilename()).toBe('bheap-steps-200-240.mp4');
+    const file = testInfo.outputPath('steps.mp4');
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(5_000);
+    // An MP4 starts with its ftyp box: a 4-byte size, then the box type.
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // The index (moov) comes before the frames (mdat): a player starts without reading to the end.
+    expect(bytes.indexOf('moov')).toBeGreaterThan(0);
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    // Where this browser also plays H.264, it plays for 40 steps at 20 a second: 2 s.
+    const played = await page.evaluate(async (base64) => {
+      const video = document.createElement('video');
+      if (video.canPlayType('video/mp4; codecs="avc1.42e01f"') === '') return null;
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      video.src = URL.createObjectURL(new Blob([data], { type: 'video/mp4' }));
+      await new Promise((resolve, reject) => {
+        video.onloadedmetadata = resolve;
+        video.onerror = () => reject(new Error('the video does not load'));
+      });
+      return { duration: video.duration, width: video.videoWidth };
+    }, bytes.toString('base64'));
+    testInfo.annotations.push({
+      type: 'mp4 playback',
+      description: played === null ? 'this browser does not play H.264' : JSON.stringify(played),
+    });
+    if (played !== null) {
+      expect(played.width).toBe(1280);
+      expect(played.duration).toBeGreaterThan(1.9);
+      expect(played.duration).toBeLessThan(2.1);
+    }
+    await expect(page.getByTestId('video-status')).toContainText('Saved 40 steps, 2.0 s');
+    expect(problems).toEqual([]);
+  });
+
+  test('where the browser cannot encode H.264, MP4 is off, one sentence says why, and WebM still records', async ({
+    page,
+    problems,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // A browser built without H.264 (Chromium without proprietary codecs): its encoder says no.
+    await page.addInitScript(() => {
+      const ask = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+      VideoEncoder.isConfigSupported = (config) =>
+        config.codec.startsWith('avc1.')
+          ? Promise.resolve({ supported: false, config })
+          : ask(config);
+    });
+    await open(page, '/?tour=off&items=48&page=8&frames=3&step=200');
+    const note = page.getByTestId('video-format-note');
+    await expect(note).toHaveText(
+      'This browser cannot encode H.264 video, so it records WebM only: for MP4, record in Chrome, Edge or Safari.',
+    );
+    await expect(page.getByTestId('video-format-mp4')).toBeDisabled();
+    await expect(page.getByTestId('video-format-mp4')).toHaveAttribute(
+      'aria-describedby',
+      'video-format-note',
+    );
+    await expect(page.getByTestId('video-format-webm')).toBeChecked();
+    const button = page.getByTestId('export-video');
+    await expect(button).toHaveText('Record video (WebM)');
+    await expect(button).toBeEnabled();
+    await page.getByTestId('video-from').fill('200');
+    await page.getByTestId('video-steps').fill('20');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 100_000 }),
+      button.click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bheap-steps-200-220.webm');
+    const file = testInfo.outputPath('steps.webm');
+    await download.saveAs(file);
+    // WebM starts with the EBML magic number.
+    expect(readFileSync(file).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
     expect(problems).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ export async function queryOf(driver: Driver): Promise<string> {
   return url.search + url.hash;
 }
 
-/** A file the page saved: its name, its size, its first four bytes in hex and its text. */
+/** A file the page saved: its name, its size, its first eight bytes in hex (a WebM's EBML number, an MP4's ftyp box) and its text. */
 export interface SavedFile {
   name: string;
   size: number;
@@ -139,7 +139,7 @@ export async function savedBy(
       const name = this.download;
       void blob.arrayBuffer().then((buffer) => {
         const bytes = new Uint8Array(buffer);
-        const head = Array.from(bytes.subarray(0, 4), (byte) => byte.toString(16).padStart(2, '0'));
+        const head = Array.from(bytes.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0'));
         page.__bheapSaved = JSON.stringify({
           name,
           size: bytes.length,
