@@ -1,6 +1,9 @@
 // Page assembly: builds the page's DOM, mounts its views and wires each control to the session,
 // the tour or the painter that answers it.
 
+import type { CurveSettings } from '../../core/experiments/curveSettings';
+import type { MachineSettings } from '../../core/experiments/machine';
+import type { ScalingSettings } from '../../core/experiments/scalingSeries';
 import { SIDES } from '../../core/replay/side';
 import { parseScenario } from '../../core/scenario/parse';
 import type { Scenario } from '../../core/scenario/scenario';
@@ -8,14 +11,14 @@ import { STRUCTURES } from '../../core/structures/registry';
 import { el } from '../browser/dom';
 import type { LinkWriter } from '../browser/link';
 import { ControlsForm } from '../controls/controlsForm';
-import { CurvesPanel } from '../curves/curvesPanel';
+import type { CurvesPanel } from '../curves/curvesPanel';
 import { TraceExport } from '../exports/traceExport';
 import { VideoExport } from '../exports/videoExport';
 import type { FramePainter } from '../frame/framePainter';
-import { type MachinePanelHandle, mountMachinePanel } from '../machine/machinePanel';
 import { Playback } from '../playback/playback';
 import { PredictPanel } from '../predict/predictPanel';
-import { mountScalingPanel, type ScalingPanelHandle } from '../scaling/scalingPanel';
+import { LazyPanel } from '../series/lazyPanel';
+import type { SeriesPanelHandle } from '../series/panelHandle';
 import type { ScenarioSession } from '../session/scenarioSession';
 import { TimelinePreparer } from '../session/timelinePreparer';
 import { MemorySlider } from '../side/memorySlider';
@@ -41,9 +44,9 @@ export interface Page {
   chrome: ViewChrome;
   stepPanel: StepPanel;
   sidebar: Sidebar;
-  curves: CurvesPanel;
-  scaling: ScalingPanelHandle;
-  machine: MachinePanelHandle;
+  curves: LazyPanel<CurveSettings, CurvesPanel>;
+  scaling: LazyPanel<ScalingSettings, SeriesPanelHandle<ScalingSettings>>;
+  machine: LazyPanel<MachineSettings, SeriesPanelHandle<MachineSettings>>;
   race: RacePanel;
   memorySlider: MemorySlider;
   predict: PredictPanel;
@@ -84,27 +87,51 @@ export function assemblePage(
     },
     link,
   );
+  // The chart tabs' code loads when a tab is first shown: the first frame needs none of it.
+  const tabFailed = (panel: string) => (message: string) =>
+    errorBox.show([{ param: 'panel', message }], panel);
   const scalingBox = el('div', { class: 'scaling-box', 'data-testid': 'scaling-panel' });
-  const scaling = mountScalingPanel(scalingBox, {
-    initial: initial.scaling,
-    onSettings: (settings) => session().amend({ scaling: settings }, 'push'),
-  });
-  const machineBox = el('div', { class: 'machine-box', 'data-testid': 'machine-panel' });
-  const machine = mountMachinePanel(machineBox, {
-    initial: initial.machine,
-    onSettings: (settings) => session().amend({ machine: settings }, 'push'),
-  });
-  const curves = new CurvesPanel(initial.curves, {
-    onSettings: (settings) => session().amend({ curves: settings }, 'push'),
-    onPickFrames: (frames, pages) => session().pickFrames(frames, pages),
-    onErrors: (messages) =>
-      errorBox.show(
-        messages.map((message) => ({ param: 'curves', message })),
-        'The curve controls',
+  const scaling = new LazyPanel<ScalingSettings, SeriesPanelHandle<ScalingSettings>>(
+    () =>
+      import('../scaling/scalingPanel').then(({ mountScalingPanel }) =>
+        mountScalingPanel(scalingBox, {
+          initial: session().scenario.scaling,
+          onSettings: (settings) => session().amend({ scaling: settings }, 'push'),
+        }),
       ),
-    onReadout: (frames) => session().setReadout(frames),
-    onShown: () => session().markCurvesFrames(),
-  });
+    tabFailed('The scaling tab'),
+  );
+  const machineBox = el('div', { class: 'machine-box', 'data-testid': 'machine-panel' });
+  const machine = new LazyPanel<MachineSettings, SeriesPanelHandle<MachineSettings>>(
+    () =>
+      import('../machine/machinePanel').then(({ mountMachinePanel }) =>
+        mountMachinePanel(machineBox, {
+          initial: session().scenario.machine,
+          onSettings: (settings) => session().amend({ machine: settings }, 'push'),
+        }),
+      ),
+    tabFailed('The machine tab'),
+  );
+  const curvesBox = el('div', { class: 'curves-box' });
+  const curves = new LazyPanel<CurveSettings, CurvesPanel>(
+    () =>
+      import('../curves/curvesPanel').then(({ CurvesPanel }) => {
+        const panel = new CurvesPanel(session().scenario.curves, {
+          onSettings: (settings) => session().amend({ curves: settings }, 'push'),
+          onPickFrames: (frames, pages) => session().pickFrames(frames, pages),
+          onErrors: (messages) =>
+            errorBox.show(
+              messages.map((message) => ({ param: 'curves', message })),
+              'The curve controls',
+            ),
+          onReadout: (frames) => session().setReadout(frames),
+          onShown: () => session().markCurvesFrames(),
+        });
+        curvesBox.append(panel.root);
+        return panel;
+      }),
+    tabFailed('The curves tab'),
+  );
   const controls = new ControlsForm(
     () => session().applyControls(),
     (preset) => session().show(parseScenario(preset.link), 'The preset', 'push', false),
@@ -148,7 +175,7 @@ export function assemblePage(
   const stepPanel = new StepPanel([traceExport.button, traceExport.status, videoExport.root]);
   const stage = el('main', { class: 'stage' });
   const sidebar = new Sidebar(
-    { step: stepPanel.content, curves, scalingBox, scaling, machineBox, machine },
+    { step: stepPanel.content, curvesBox, curves, scalingBox, scaling, machineBox, machine },
     {
       tabClicked: (panel) => session().amend({ panel }, 'replace'),
       chartTabOpen: (open) => stage.classList.toggle('curves-open', open),

@@ -1,22 +1,24 @@
 // The sidebar's tabs (step, fault-cost curves, scaling, on this machine), one shown at a time.
 
+import type { CurveSettings } from '../../core/experiments/curveSettings';
+import type { MachineSettings } from '../../core/experiments/machine';
+import type { ScalingSettings } from '../../core/experiments/scalingSeries';
 import type { PanelId } from '../../core/scenario/scenario';
 import { el } from '../browser/dom';
-import type { CurvesPanel } from '../curves/curvesPanel';
-import type { MachinePanelHandle } from '../machine/machinePanel';
-import type { ScalingPanelHandle } from '../scaling/scalingPanel';
 import type { SeriesPanelHandle } from '../series/panelHandle';
 
 interface SidebarTabs {
   /** The step tab's contents. */
   step: HTMLElement[];
-  curves: CurvesPanel;
+  /** The curves tab's box, and the panel mounted in it. */
+  curvesBox: HTMLElement;
+  curves: SeriesPanelHandle<CurveSettings>;
   /** The scaling tab's box, and the panel mounted in it. */
   scalingBox: HTMLElement;
-  scaling: ScalingPanelHandle;
+  scaling: SeriesPanelHandle<ScalingSettings>;
   /** The machine tab's box, and the panel mounted in it. */
   machineBox: HTMLElement;
-  machine: MachinePanelHandle;
+  machine: SeriesPanelHandle<MachineSettings>;
 }
 
 interface SidebarHost {
@@ -42,7 +44,7 @@ export class Sidebar {
     const curvesPanel = el(
       'div',
       { class: 'tab-panel', id: 'panel-curves', role: 'tabpanel', hidden: '' },
-      [content.curves.root],
+      [content.curvesBox],
     );
     const scalingPanel = el(
       'div',

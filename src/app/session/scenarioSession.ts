@@ -2,6 +2,7 @@
 // Every way of arriving at a scenario (a link, Back/Forward, the controls, a preset, a scene, the
 // curves, the slider) comes through here.
 
+import type { CurveSettings } from '../../core/experiments/curveSettings';
 import { formatCount } from '../../core/explain/numbers';
 import type { Replay } from '../../core/replay/replay';
 import { SIDES } from '../../core/replay/side';
@@ -25,6 +26,7 @@ import type { Sidebar } from '../page/sidebar';
 import type { Playback } from '../playback/playback';
 import type { PredictPanel } from '../predict/predictPanel';
 import type { ScalingPanelHandle } from '../scaling/scalingPanel';
+import type { LazyPanel } from '../series/lazyPanel';
 import type { RacePanel } from '../side/race';
 import type { SidePanel } from '../side/sidePanel';
 import type { StepPanel } from '../step/stepPanel';
@@ -49,7 +51,7 @@ interface SessionParts {
   predict: PredictPanel;
   controls: ControlsForm;
   sidebar: Sidebar;
-  curves: CurvesPanel;
+  curves: LazyPanel<CurveSettings, CurvesPanel>;
   scaling: ScalingPanelHandle;
   machine: MachinePanelHandle;
   race: RacePanel;
@@ -323,7 +325,7 @@ export class ScenarioSession {
   pickFrames(curveFrames: number, curvePages: number): void {
     const pages = scenarioPages(this.scenario);
     const frames = scenarioFramesAt(curveFrames, curvePages, pages);
-    this.parts.curves.setNote(
+    this.parts.curves.built?.setNote(
       `Resident pages of the animation set to ${frames} of ${pages}: the same share as ${curveFrames} of ${curvePages} in the curves’ run (scaled, since the animated heap is far smaller).`,
     );
     if (frames === this.scenario.frames) return;
@@ -332,9 +334,10 @@ export class ScenarioSession {
 
   /** The curves mark the pressure the animation runs at, on their own scale. */
   markCurvesFrames(): void {
-    const curves = this.parts.curves;
-    const curvePages = curves.currentPages();
-    if (curvePages === null) return;
+    // Not built yet: the curves mark the frames when they are first shown (onShown).
+    const curves = this.parts.curves.built;
+    const curvePages = curves?.currentPages() ?? null;
+    if (curves === null || curvePages === null) return;
     curves.markScenarioFrames(
       curveFramesAt(this.scenario.frames, scenarioPages(this.scenario), curvePages),
     );
