@@ -230,7 +230,7 @@ export class ScenarioSession {
         this.shown = scenario;
         if (timeline !== this.timeline) preparer.retire(this.timeline);
         this.timeline = timeline;
-        panels.forEach((panel) => panel.setLongRun(timeline.large));
+        for (const panel of panels) panel.setLongRun(timeline.large);
         errorBox.show([...errors, ...this.placeCursor(cursor)], source);
         if (history !== null) {
           // In a task of its own: a history entry is slow while a large run's workers hold both
