@@ -37,7 +37,7 @@ export class App {
       },
       link,
     );
-    this.page = assemblePage(root, link, parsed.scenario, {
+    this.page = assemblePage(root, link, {
       session: () => this.session,
       tour: () => this.tour,
       painter: () => this.painter,

@@ -6,7 +6,6 @@ import type { MachineSettings } from '../../core/experiments/machine';
 import type { ScalingSettings } from '../../core/experiments/scalingSeries';
 import { SIDES } from '../../core/replay/side';
 import { parseScenario } from '../../core/scenario/parse';
-import type { Scenario } from '../../core/scenario/scenario';
 import { STRUCTURES } from '../../core/structures/registry';
 import { el } from '../browser/dom';
 import type { LinkWriter } from '../browser/link';
@@ -67,12 +66,7 @@ interface PageWiring {
   presenterChanged(on: boolean): void;
 }
 
-export function assemblePage(
-  root: HTMLElement,
-  link: LinkWriter,
-  initial: Scenario,
-  wiring: PageWiring,
-): Page {
+export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWiring): Page {
   const { session, tour, painter } = wiring;
   const errorBox = new ErrorBox();
   const preparer = new TimelinePreparer();

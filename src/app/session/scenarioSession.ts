@@ -210,7 +210,7 @@ export class ScenarioSession {
     source: string,
     history: HistoryMode | null,
   ): void {
-    const { preparer, playback, panels, stepPanel, predict, errorBox, link, controls } = this.parts;
+    const { preparer, playback, panels, errorBox, link, controls } = this.parts;
     playback.pause();
     // The controls say at once what is being prepared (a large run takes a while), not what
     // they said before; a refused value is already the previous one in `scenario`.
