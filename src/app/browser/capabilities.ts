@@ -60,8 +60,8 @@ export async function videoOffer(
   userAgent: string = navigator.userAgent,
   encoder: VideoEncoderProbe = BROWSER_ENCODER,
 ): Promise<VideoOffer> {
-  if (!encoder.present()) return { kind: 'refused', reason: NO_WEBCODECS };
-  if (isWebKitGtk(userAgent)) return { kind: 'refused', reason: NO_WEBKITGTK };
+  const refused = videoRefusal(userAgent, encoder);
+  if (refused !== null) return refused;
   // Asked all at once: a browser that never answers costs one ANSWER_MS, not four.
   const [vp8, ...h264] = await Promise.all(
     [VP8_CONFIG, ...H264_CODECS.map(h264Config)].map((config) => encoder.supports(config)),
@@ -71,6 +71,19 @@ export async function videoOffer(
   return codec === undefined
     ? { kind: 'webm', noMp4: NO_H264 }
     : { kind: 'webm-and-mp4', h264: codec };
+}
+
+/**
+ * The refusal known without asking the encoder (no WebCodecs, or WebKitGTK), else null: cheap
+ * enough to say as the page opens, where asking the encoder starts the browser's media stack.
+ */
+export function videoRefusal(
+  userAgent: string = navigator.userAgent,
+  encoder: Pick<VideoEncoderProbe, 'present'> = BROWSER_ENCODER,
+): VideoOffer | null {
+  if (!encoder.present()) return { kind: 'refused', reason: NO_WEBCODECS };
+  if (isWebKitGtk(userAgent)) return { kind: 'refused', reason: NO_WEBKITGTK };
+  return null;
 }
 
 /**

@@ -3,7 +3,7 @@
 // progress and Cancel. The recorder (videoRecorder.ts, with Mediabunny) is loaded when a video
 // is first recorded, so the page's first bundle does not carry it.
 
-import { type VideoOffer, videoOffer } from '../browser/capabilities';
+import { type VideoOffer, videoOffer, videoRefusal } from '../browser/capabilities';
 import { el, setText } from '../browser/dom';
 import { saveFile } from '../browser/download';
 import type { VideoPage } from './videoContents';
@@ -37,6 +37,8 @@ export class VideoExport {
   private readonly progress: HTMLProgressElement;
   private readonly status: HTMLElement;
   private running = false;
+  /** The browser's answer on what it can record, once asked. */
+  private asked: Promise<void> | null = null;
   private cancelled = false;
   /** The H.264 codec string the browser encodes, once it has said so; null before or without. */
   private h264: string | null = null;
@@ -101,8 +103,23 @@ export class VideoExport {
     this.cancel.addEventListener('click', () => {
       this.cancelled = true;
     });
-    // What this browser can record is said before the button is pressed (capabilities.ts).
-    void videoOffer().then((offer) => this.offer(offer));
+    // What this browser can record is said before the button is pressed (capabilities.ts), as
+    // soon as a visitor comes near the controls: asking the encoder starts the browser's media
+    // stack, a long task on a phone, which the page's first second must not pay for.
+    const refused = videoRefusal();
+    if (refused !== null) {
+      this.offer(refused);
+      this.asked = Promise.resolve();
+    }
+    for (const event of ['pointerenter', 'focusin', 'touchstart']) {
+      this.root.addEventListener(event, () => void this.askOffer(), { once: true, passive: true });
+    }
+  }
+
+  /** Asks the browser once what it can record, and offers it. */
+  private askOffer(): Promise<void> {
+    this.asked ??= videoOffer().then((offer) => this.offer(offer));
+    return this.asked;
   }
 
   /** The range starts at the current step and plays at the current speed unless changed. */
@@ -150,6 +167,8 @@ export class VideoExport {
 
   private async record(): Promise<void> {
     if (this.running) return;
+    await this.askOffer();
+    if (this.button.disabled) return;
     const settings = this.settings();
     if (typeof settings === 'string') {
       setText(this.status, settings);

@@ -270,6 +270,8 @@ export class ScenarioSession {
     // An embedded range opens at its first step, unless the link placed the cursor itself.
     if (embed.on && range.from !== null && (cursor === 'opening' || cursor === 0))
       linked = range.from;
+    // A loop over the whole run starts where the run does, not at its opening step.
+    else if (embed.on && embed.loop && cursor === 'opening') linked = 0;
     else if (cursor === 'opening') linked = timeline.stepStart[Math.floor(timeline.ops.length / 4)];
     else if (typeof cursor === 'object' && 'legacyStep' in cursor)
       linked = timeline.stepFromLegacy(cursor.legacyStep);
@@ -308,6 +310,8 @@ export class ScenarioSession {
     this.scenario.step = linked === 'end' ? 'end' : landing.step;
     this.scenario.op = null;
     errors.push(...range.errors);
+    // The link writes the range as it is played: a clamped end is not named again on reload.
+    this.scenario.embed = { ...embed, from: range.from, to: range.to };
     playback.setRange(embed.on ? range.from : null, embed.on ? range.to : null, embed.loop);
     // A looping embed plays by itself, as a figure in a course page should; a reader who asked
     // for less motion gets it paused, with its play button.

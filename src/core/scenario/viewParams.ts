@@ -34,10 +34,19 @@ export function parseViewParams(
   if (opText !== null) {
     // An upper bound: expiry's operations depend on the run (the page clamps to the real count).
     const most = Math.max(1, expectedOperations(scenarioWorkload(scenario)));
-    const parsed = parseIntInRange('op', opText, { min: 1, max: most });
+    const parsed = parseIntInRange('op', opText, { min: 1, max: Number.MAX_SAFE_INTEGER });
     if (!parsed.ok) errors.push(err('op', `${parsed.error} (an operation number); ignored`));
     else if (get('step') !== null) {
       errors.push(err('op', 'op and step both place the cursor; step is used'));
+    } else if (parsed.value > most) {
+      // Past the last: named and clamped (docs/links.md), so the link written back opens clean.
+      errors.push(
+        err(
+          'op',
+          `op must be from 1 to ${most} for this scenario, got ${parsed.value}; using ${most}`,
+        ),
+      );
+      scenario.op = most;
     } else scenario.op = parsed.value;
   }
 

@@ -6,6 +6,7 @@ import {
   isWebKitGtk,
   type VideoEncoderProbe,
   videoOffer,
+  videoRefusal,
 } from '../../../src/app/browser/capabilities';
 import { hasWasmSimd, kernelLoader, NO_SIMD } from '../../../src/core/memory/kernel/loadKernel';
 
@@ -180,5 +181,18 @@ describe('a WebAssembly kernel in an engine without SIMD', () => {
   it('fails with the engine’s own error when SIMD is there and the module is broken', () => {
     const load = kernelLoader(btoa('not a module'), 'test kernel', []);
     expect(() => load()).toThrow(WebAssembly.CompileError);
+  });
+});
+
+describe('videoRefusal', () => {
+  const encoder = (present: boolean) => ({ present: () => present });
+  it('refuses at once, without asking the encoder, where there is no WebCodecs or the engine is WebKitGTK', () => {
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+    const webkitGtk =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+    expect(videoRefusal(chrome, encoder(true))).toBeNull();
+    expect(videoRefusal(chrome, encoder(false))?.kind).toBe('refused');
+    expect(videoRefusal(webkitGtk, encoder(true))?.kind).toBe('refused');
   });
 });

@@ -155,6 +155,21 @@ describe('parseScenario', () => {
     expect(parsed.scenario.curves.from).toBeNull();
   });
 
+  it('names an operation past the last and clamps it, so the link written back opens clean', () => {
+    const past = parseScenario('?items=48&op=100000');
+    expect(past.scenario.op).toBe(192);
+    expect(past.errors.map((error) => error.param)).toEqual(['op']);
+    expect(past.errors[0].message).toContain('got 100000; using 192');
+    const again = parseScenario(`?${formatScenario({ ...past.scenario, op: past.scenario.op })}`);
+    expect(again.errors).toEqual([]);
+    expect(again.scenario.op).toBe(192);
+    const asterisk = parseScenario('?workload=asterisk&items=50&op=101');
+    expect(asterisk.scenario.op).toBe(100);
+    const article = parseScenario('?items=1000000&page=512&frames=9&keys=2147483648&op=4000001');
+    expect(article.scenario.op).toBe(4_000_000);
+    expect(parseScenario('?items=48&op=abc').scenario.op).toBeNull();
+  });
+
   it('gives scenarios that differ only in cursor or curves the same animation key', () => {
     const a = parseScenario('items=30&step=5&preset=fig2').scenario;
     const b = parseScenario('items=30&step=90&panel=curves').scenario;
