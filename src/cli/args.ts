@@ -7,7 +7,14 @@ import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
 import { clip, quote, visible } from '../core/quote';
-import { ITEMS_RANGE, KEY_RANGE_RANGE, MAX_IO_MS, SEED_RANGE } from '../core/ranges';
+import {
+  ITEMS_RANGE,
+  KEY_RANGE_RANGE,
+  looseNumber,
+  MAX_IO_MS,
+  PLAIN_DIGITS_RULE,
+  SEED_RANGE,
+} from '../core/ranges';
 import {
   isValidItemsPerPage,
   MAX_ITEMS_PER_PAGE,
@@ -33,7 +40,7 @@ import {
   type Workload,
   workloadCapacity,
 } from '../core/workloads/workloads';
-import { looseNumber, PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
+import { PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
 import { takeOption } from './optionToken';
 import { budgetProblem } from './refusals';
 import { scriptProblem } from './scriptCheck';
@@ -321,7 +328,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (!isValidItemsPerPage(itemsPerPage)) {
     // "04" or " 4" would be a page size read generously: say which form is accepted.
     const form = isValidItemsPerPage(looseNumber(pageText))
-      ? ' in plain digits (no sign, spaces, leading zeros or separators)'
+      ? ` in plain digits ${PLAIN_DIGITS_RULE}`
       : '';
     fail(
       `--page-items must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}${form}, got ${quote(pageText)}`,
