@@ -2,7 +2,8 @@
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { DISK_MS, SSD_MS } from '../core/experiments/cost';
+import { CLI_DEFAULTS } from '../core/experiments/cliDefaults';
+import { DISK_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
@@ -22,7 +23,6 @@ import {
 } from '../core/structures/heap/indexMaps';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../core/structures/pointer/arena';
 import {
-  DEFAULT_NODE_BYTES,
   isHeapKind,
   minNodeBytesOf,
   nodeBytesRuleText,
@@ -35,7 +35,6 @@ import {
 import { parseScript } from '../core/workloads/script';
 import {
   expectedOperations,
-  FULL_KEY_RANGE,
   WORKLOAD_KINDS,
   type Workload,
   workloadCapacity,
@@ -48,6 +47,11 @@ import { scriptProblem } from './scriptCheck';
 export type Command = 'sweep' | 'run' | 'trace' | 'scaling';
 export type OutputFormat = 'json' | 'csv';
 export type CpuSource = 'article' | 'measure';
+
+/** The output format where --format is not given (trace writes CSV only). */
+const DEFAULT_FORMAT: OutputFormat = 'json';
+/** The page replacement where --policy is not given: the article's. */
+const DEFAULT_POLICY: Policy = 'lru';
 
 export interface CliOptions {
   command: Command;
@@ -81,7 +85,7 @@ export interface CliOptions {
 
 /** The policies a command line asks for: LRU alone unless --policy says otherwise. */
 export function policiesOf(options: CliOptions): readonly Policy[] {
-  return options.policies ?? ['lru'];
+  return options.policies ?? [DEFAULT_POLICY];
 }
 
 /** Whether the output is the plain LRU form (no policy column): LRU alone. */
@@ -89,9 +93,6 @@ export function lruOnly(options: CliOptions): boolean {
   const policies = policiesOf(options);
   return policies.length === 1 && policies[0] === 'lru';
 }
-
-/** The N of the Asterisk review's table (seed 002). */
-export const REVIEW_SIZES = [100, 500, 1000, 5000, 10_000, 100_000];
 
 /** One structure of the run, with the memory geometry the options give. */
 export function specOf(options: CliOptions, kind: StructureKind): StructureSpec<StructureKind> {
@@ -106,28 +107,28 @@ export const USAGE = `usage: npm run sim -- <sweep|run|trace|scaling> [options]
   scaling          cost per operation against N (Asterisk's add/delete test by default)
 options:
   --layout L[,L]   ${STRUCTURE_KINDS.join(', ')}
-                   (default: binary,bheap)
-  --policy P[,P]   page replacement for sweep, run and trace (one): ${POLICIES.join(', ')} (default lru);
+                   (default: ${CLI_DEFAULTS.layouts.join(',')})
+  --policy P[,P]   page replacement for sweep, run and trace (one): ${POLICIES.join(', ')} (default ${DEFAULT_POLICY});
                    sweep gives lru and opt every frame count, fifo and clock every one where
                    affordable, else ${REPLAY_FRAME_COUNTS} spaced on a log scale and those of --frames
-  --items N        items, 1 to ${ITEMS_RANGE.max}, ${LIST_MAX_ITEMS} with a list (default 1000000)
-  --sizes N[,N]    for scaling: the N values (default ${REVIEW_SIZES.join(',')})
-  --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
-  --node-bytes B   node size of list, treap, llrb, rb: ${nodeBytesRuleText()} (default ${DEFAULT_NODE_BYTES})
+  --items N        items, 1 to ${ITEMS_RANGE.max}, ${LIST_MAX_ITEMS} with a list (default ${CLI_DEFAULTS.items})
+  --sizes N[,N]    for scaling: the N values (default ${CLI_DEFAULTS.scaling.sizes.join(',')})
+  --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default ${CLI_DEFAULTS.itemsPerPage})
+  --node-bytes B   node size of list, treap, llrb, rb: ${nodeBytesRuleText()} (default ${CLI_DEFAULTS.nodeBytes})
   --overhead O     for scaling: review (each add/delete also pays the review's malloc/free and
-                   lock/unlock, 3 µs / 0.4 µs) or none (default review)
-  --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default 1)
-  --workload W     ${WORKLOAD_KINDS.join(', ')} (default phk; scaling: asterisk)
+                   lock/unlock, 3 µs / 0.4 µs) or none (default ${CLI_DEFAULTS.scaling.overhead})
+  --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default ${CLI_DEFAULTS.seed})
+  --workload W     ${WORKLOAD_KINDS.join(', ')} (default ${CLI_DEFAULTS.workload}; scaling: ${CLI_DEFAULTS.scaling.workload})
   --ops "..."      the script for --workload script, e.g. "i 5, i 3, i 9, pop, del 2"
-  --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
+  --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^${Math.log2(CLI_DEFAULTS.keyRange)}: raw random(3))
   --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
                    with fifo or clock, frame counts F[,F] they must include
   --until-op K     for run: stop where operation K begins, 1 to the workload's operations
                    (expiry: at most 4N; past its end, the whole run): the page's counters at
                    operation K, as "go to operation K" shows them
-  --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})
-  --cpu C          article (the article's calibration) or measure (time it here) (default article)
-  --format F       json or csv (default json; trace: csv only)
+  --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${CLI_DEFAULTS.ioMs}; a disk: ${DISK_MS})
+  --cpu C          article (the article's calibration) or measure (time it here) (default ${CLI_DEFAULTS.cpu})
+  --format F       json or csv (default ${DEFAULT_FORMAT}; trace: csv only)
 measure: the heaps timed on this machine beside a cache model; see npm run sim -- measure --help`;
 
 export type ParseOutcome =
@@ -312,7 +313,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   const { values, command } = tokenize(argv);
 
-  const layoutText = values.get('layout') ?? 'binary,bheap';
+  const layoutText = values.get('layout') ?? CLI_DEFAULTS.layouts.join(',');
   const layouts: StructureKind[] = [];
   for (const name of layoutText.split(',').map((part) => part.trim())) {
     // The message's words are pinned by tests/cli/args.test.ts.
@@ -323,7 +324,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     if (!layouts.includes(kind) || command === 'trace') layouts.push(kind);
   }
 
-  const pageText = values.get('page-items') ?? '512';
+  const pageText = values.get('page-items') ?? String(CLI_DEFAULTS.itemsPerPage);
   const itemsPerPage = PLAIN_INTEGER.test(pageText) ? Number(pageText) : Number.NaN;
   if (!isValidItemsPerPage(itemsPerPage)) {
     // "04" or " 4" would be a page size read generously: say which form is accepted.
@@ -339,7 +340,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     values,
     'node-bytes',
     { min: WORD_BYTES, max: MAX_NODE_BYTES },
-    DEFAULT_NODE_BYTES,
+    CLI_DEFAULTS.nodeBytes,
   );
   if (nodeBytes % WORD_BYTES !== 0)
     fail(`--node-bytes must be a multiple of ${WORD_BYTES}, got ${nodeBytes}`);
@@ -357,10 +358,10 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     values,
     'workload',
     WORKLOAD_KINDS,
-    command === 'scaling' ? 'asterisk' : 'phk',
+    command === 'scaling' ? CLI_DEFAULTS.scaling.workload : CLI_DEFAULTS.workload,
   );
-  const seed = intOption(values, 'seed', SEED_RANGE, 1);
-  const keyRange = intOption(values, 'keys', KEY_RANGE_RANGE, FULL_KEY_RANGE);
+  const seed = intOption(values, 'seed', SEED_RANGE, CLI_DEFAULTS.seed);
+  const keyRange = intOption(values, 'keys', KEY_RANGE_RANGE, CLI_DEFAULTS.keyRange);
   let workload: Workload;
   if (workloadKind === 'script') {
     const text =
@@ -374,7 +375,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     if (values.has('ops')) fail(`--ops applies only to --workload script, not ${workloadKind}`);
     if (command === 'scaling' && values.has('items'))
       fail('--items does not apply to scaling; give the N values with --sizes');
-    const items = intOption(values, 'items', ITEMS_RANGE, 1_000_000);
+    const items = intOption(values, 'items', ITEMS_RANGE, CLI_DEFAULTS.items);
     workload = { kind: workloadKind, items, seed, keyRange };
   }
   if (command === 'scaling' && workload.kind !== 'asterisk')
@@ -384,7 +385,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
 
   let sizes: number[] = [];
   if (command === 'scaling') {
-    const text = values.get('sizes') ?? REVIEW_SIZES.join(',');
+    const text = values.get('sizes') ?? CLI_DEFAULTS.scaling.sizes.join(',');
     sizes = text.split(',').map((part) => {
       const parsed = parseCliInt('--sizes', part, ITEMS_RANGE);
       return parsed.ok ? parsed.value : fail(`${parsed.error} (a comma-separated list of N)`);
@@ -394,7 +395,12 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     fail('--sizes applies only to scaling');
   }
   if (command !== 'scaling' && values.has('overhead')) fail('--overhead applies only to scaling');
-  const overhead = choice(values, 'overhead', ['review', 'none'] as const, 'review');
+  const overhead = choice(
+    values,
+    'overhead',
+    ['review', 'none'] as const,
+    CLI_DEFAULTS.scaling.overhead,
+  );
   const largest = command === 'scaling' ? Math.max(...sizes) : workloadCapacity(workload);
   if (layouts.includes('list') && largest > LIST_MAX_ITEMS) {
     fail(
@@ -403,7 +409,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   }
 
   const ioText = values.get('io-ms');
-  let ioMs: number = SSD_MS;
+  let ioMs: number = CLI_DEFAULTS.ioMs;
   if (ioText !== undefined) {
     const parsed = parseCliNumber('--io-ms', ioText, 0, MAX_IO_MS);
     ioMs = parsed.ok ? parsed.value : fail(parsed.error);
@@ -485,10 +491,10 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
         values,
         'format',
         ['json', 'csv'] as const,
-        command === 'trace' ? 'csv' : 'json',
+        command === 'trace' ? 'csv' : DEFAULT_FORMAT,
       ),
       ioMs,
-      cpu: choice(values, 'cpu', ['article', 'measure'] as const, 'article'),
+      cpu: choice(values, 'cpu', ['article', 'measure'] as const, CLI_DEFAULTS.cpu),
       frames,
       sizes,
       overhead,

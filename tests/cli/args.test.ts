@@ -140,6 +140,31 @@ describe('parseArgs: valid command lines', () => {
     }
   });
 
+  it('the usage states the defaults the parser takes', () => {
+    const sweep = options(['sweep']);
+    const scaling = options(['scaling']);
+    /** What the usage says after "(default" on the option's line or the line after it. */
+    const stated = (option: string): string | undefined =>
+      new RegExp(`^  ${option} [^\\n]*(?:\\n {19}[^\\n]*)?\\(default:? ([^;)]+)`, 'm').exec(
+        USAGE,
+      )?.[1];
+    expect(stated('--layout')).toBe(sweep.layouts.join(','));
+    expect(stated('--items')).toBe(String(sweep.workload.kind === 'phk' && sweep.workload.items));
+    expect(stated('--sizes')).toBe(scaling.sizes.join(','));
+    expect(stated('--page-items')).toBe(String(sweep.itemsPerPage));
+    expect(stated('--node-bytes')).toBe(String(sweep.nodeBytes));
+    expect(stated('--overhead')).toBe(scaling.overhead);
+    expect(stated('--seed')).toBe(String(sweep.workload.kind === 'phk' && sweep.workload.seed));
+    expect(stated('--workload')).toBe(sweep.workload.kind);
+    expect(USAGE).toContain(`(default ${sweep.workload.kind}; scaling: ${scaling.workload.kind})`);
+    expect(stated('--keys')).toBe(
+      `2^${sweep.workload.kind === 'phk' && Math.log2(sweep.workload.keyRange)}: raw random(3`,
+    );
+    expect(stated('--io-ms')).toBe(String(sweep.ioMs));
+    expect(stated('--cpu')).toBe(sweep.cpu);
+    expect(stated('--format')).toBe(sweep.format);
+  });
+
   it('the --ops example in the usage is a valid script', () => {
     const example = /--ops "\.\.\."[^\n]*e\.g\. "([^"]+)"/.exec(USAGE)?.[1];
     expect(example).toBeDefined();
