@@ -1,13 +1,12 @@
 // Parses and validates the command line of `npm run sim`. Every refusal is one line naming the
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
-import { parseArgs as nodeParseArgs } from 'node:util';
 import { CLI_DEFAULTS } from '../core/experiments/cliDefaults';
 import { DISK_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
-import { clip, quote, visible } from '../core/quote';
+import { quote, visible } from '../core/quote';
 import {
   ITEMS_RANGE,
   KEY_RANGE_RANGE,
@@ -39,12 +38,22 @@ import {
   type Workload,
   workloadCapacity,
 } from '../core/workloads/workloads';
+import { asksForHelp, type CommandName, missingCommand, unknownCommand } from './commands';
 import { PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
-import { takeOption } from './optionToken';
+import { OptionValues } from './optionValues';
+import { type OptionSet, readOptions, unexpectedArgument } from './readOptions';
+import { fail, refusalOf } from './refusal';
 import { budgetProblem } from './refusals';
 import { scriptProblem } from './scriptCheck';
 
-export type Command = 'sweep' | 'run' | 'trace' | 'scaling';
+/** The commands this parser reads (commands.ts lists them all). */
+export const SIMULATION_COMMANDS = [
+  'sweep',
+  'run',
+  'trace',
+  'scaling',
+] as const satisfies readonly CommandName[];
+export type Command = (typeof SIMULATION_COMMANDS)[number];
 export type OutputFormat = 'json' | 'csv';
 export type CpuSource = 'article' | 'measure';
 
@@ -99,7 +108,7 @@ export function specOf(options: CliOptions, kind: StructureKind): StructureSpec<
   return { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes };
 }
 
-export const USAGE = `usage: npm run sim -- <sweep|run|trace|scaling> [options]
+export const USAGE = `usage: npm run sim -- <${SIMULATION_COMMANDS.join('|')}> [options]
   sweep            page-ins and write-backs for every frame count (one pass)
   run              one frame count, by direct simulation (needs --frames)
   trace            one CSV row per page reference, as the page numbers its steps (needs
@@ -136,7 +145,7 @@ export type ParseOutcome =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-/** Every option, without its leading --. */
+/** Every option, without its leading --, in the order an unknown option's refusal lists them. */
 export const OPTION_NAMES = [
   'layout',
   'items',
@@ -159,41 +168,10 @@ export const LATER_OPTION_NAMES = ['policy', 'until-op'] as const;
 
 export type OptionName = (typeof OPTION_NAMES)[number] | (typeof LATER_OPTION_NAMES)[number];
 
-const ALL_OPTION_NAMES: readonly OptionName[] = [...OPTION_NAMES, ...LATER_OPTION_NAMES];
-
-function isOptionName(name: string): name is OptionName {
-  return (ALL_OPTION_NAMES as readonly string[]).includes(name);
-}
-
-class ArgumentError extends Error {}
-
-function fail(message: string): never {
-  throw new ArgumentError(message);
-}
-
-function intOption(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  range: { min: number; max: number },
-  fallback: number,
-): number {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const parsed = parseCliInt(`--${name}`, text, range);
-  return parsed.ok ? parsed.value : fail(parsed.error);
-}
-
-function choice<T extends string>(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const found = allowed.find((candidate) => candidate === text);
-  return found ?? fail(`--${name} must be one of ${allowed.join(', ')}, got ${quote(text)}`);
-}
+const OPTIONS: OptionSet<OptionName> = {
+  names: [...OPTION_NAMES, ...LATER_OPTION_NAMES],
+  scope: '',
+};
 
 /**
  * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
@@ -215,102 +193,27 @@ export function validateCommandLine(argv: readonly string[]): ParseOutcome {
   return problem === null ? parsed : { kind: 'error', message: visible(problem) };
 }
 
+/** The syntax and ranges of the command line. */
 export function parseArgs(argv: readonly string[]): ParseOutcome {
-  try {
-    return parseOrThrow(argv);
-  } catch (error) {
-    // Echoed input is quoted where it is echoed; this is the net under it: one line, no
-    // control character (a right-to-left override would reverse the rest of the line).
-    if (error instanceof ArgumentError) return { kind: 'error', message: visible(error.message) };
-    throw error;
-  }
+  if (asksForHelp(argv)) return { kind: 'help' };
+  return refusalOf(() => ({ kind: 'ok', options: parseOrThrow(argv) }));
 }
 
-/** node:util's declaration of the options: every one takes a string. */
-const NODE_OPTIONS = Object.fromEntries(
-  ALL_OPTION_NAMES.map((name) => [name, { type: 'string' as const }]),
-) as Record<OptionName, { type: 'string' }>;
-
-/**
- * "--items -5" reads -5 as the value of --items (and refuses it with the range), as the CLI
- * always has; node:util's strict mode calls a value that starts with "-" ambiguous instead, so
- * such a pair is passed to it as "--items=-5". A value starting with "--" stays apart: that is
- * an option without its value.
- */
-function joinDashValues(argv: readonly string[]): string[] {
-  const args: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index];
-    const next = argv[index + 1];
-    if (
-      arg.startsWith('--') &&
-      isOptionName(arg.slice(2)) &&
-      next?.startsWith('-') &&
-      !next.startsWith('--')
-    ) {
-      args.push(`${arg}=${next}`);
-      index++;
-    } else args.push(arg);
-  }
-  return args;
-}
-
-/**
- * Splits the arguments into option values and the command, with node:util's parseArgs in
- * strict mode. Its errors (ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE)
- * are English paragraphs naming only the first problem it met; the CLI names the first problem
- * in argument order, in one line, as it always has, so the tokens (which parseArgs also gives
- * for a command line its strict mode refuses) are walked for it. A single "-x" is not an
- * option of this CLI but a stray argument, and "--" ends nothing: it is an unknown option.
- */
-function tokenize(argv: readonly string[]): { values: Map<OptionName, string>; command: Command } {
-  const args = joinDashValues(argv);
-  let strictError: Error | null = null;
-  try {
-    nodeParseArgs({ args, options: NODE_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    strictError = error instanceof Error ? error : new Error(String(error));
-  }
-  const { tokens } = nodeParseArgs({
-    args,
-    options: NODE_OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  const values = new Map<OptionName, string>();
+/** The option values and the command, the first problem in argument order refused. */
+function tokenize(argv: readonly string[]): {
+  values: OptionValues<OptionName>;
+  command: Command;
+} {
   let command: Command | null = null;
-  const positional = (arg: string): void => {
-    if (command === null) {
-      if (arg !== 'sweep' && arg !== 'run' && arg !== 'trace' && arg !== 'scaling')
-        fail(`unknown command ${quote(arg)}; commands: sweep, run, trace, scaling`);
-      command = arg;
-    } else fail(`unexpected argument ${quote(arg)}; options start with --`);
-  };
-  let lastShort = -1; // "-abc" is three tokens of one argument
-  for (const token of tokens) {
-    if (token.kind === 'positional') positional(token.value);
-    else if (token.kind === 'option-terminator') fail(unknownOption(''));
-    else if (!token.rawName.startsWith('--')) {
-      if (token.index !== lastShort) positional(args[token.index]);
-      lastShort = token.index;
-    } else {
-      const refused = takeOption(args, token, values, isOptionName, unknownOption);
-      if (refused !== null) fail(refused);
-    }
-  }
-  // Every error of the strict parse is one of the above; this only keeps a surprise to one line.
-  if (strictError !== null) fail(`cannot read the arguments: ${strictError.message}`);
-  if (command === null) fail('missing command: sweep, run, trace or scaling (see --help)');
-  return { values, command };
+  const values = readOptions(argv, OPTIONS, (word) => {
+    if (command !== null) fail(unexpectedArgument(word));
+    command = SIMULATION_COMMANDS.find((name) => name === word) ?? fail(unknownCommand(word));
+  });
+  if (command === null) fail(missingCommand());
+  return { values: new OptionValues(values), command };
 }
 
-function unknownOption(name: string): string {
-  return `unknown option --${visible(clip(name))}; options: ${ALL_OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
-}
-
-function parseOrThrow(argv: readonly string[]): ParseOutcome {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+function parseOrThrow(argv: readonly string[]): CliOptions {
   const { values, command } = tokenize(argv);
 
   const layoutText = values.get('layout') ?? CLI_DEFAULTS.layouts.join(',');
@@ -336,8 +239,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     );
   }
 
-  const nodeBytes = intOption(
-    values,
+  const nodeBytes = values.int(
     'node-bytes',
     { min: WORD_BYTES, max: MAX_NODE_BYTES },
     CLI_DEFAULTS.nodeBytes,
@@ -354,14 +256,13 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     }
   }
 
-  const workloadKind = choice(
-    values,
+  const workloadKind = values.choice(
     'workload',
     WORKLOAD_KINDS,
     command === 'scaling' ? CLI_DEFAULTS.scaling.workload : CLI_DEFAULTS.workload,
   );
-  const seed = intOption(values, 'seed', SEED_RANGE, CLI_DEFAULTS.seed);
-  const keyRange = intOption(values, 'keys', KEY_RANGE_RANGE, CLI_DEFAULTS.keyRange);
+  const seed = values.int('seed', SEED_RANGE, CLI_DEFAULTS.seed);
+  const keyRange = values.int('keys', KEY_RANGE_RANGE, CLI_DEFAULTS.keyRange);
   let workload: Workload;
   if (workloadKind === 'script') {
     const text =
@@ -375,7 +276,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     if (values.has('ops')) fail(`--ops applies only to --workload script, not ${workloadKind}`);
     if (command === 'scaling' && values.has('items'))
       fail('--items does not apply to scaling; give the N values with --sizes');
-    const items = intOption(values, 'items', ITEMS_RANGE, CLI_DEFAULTS.items);
+    const items = values.int('items', ITEMS_RANGE, CLI_DEFAULTS.items);
     workload = { kind: workloadKind, items, seed, keyRange };
   }
   if (command === 'scaling' && workload.kind !== 'asterisk')
@@ -395,8 +296,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     fail('--sizes applies only to scaling');
   }
   if (command !== 'scaling' && values.has('overhead')) fail('--overhead applies only to scaling');
-  const overhead = choice(
-    values,
+  const overhead = values.choice(
     'overhead',
     ['review', 'none'] as const,
     CLI_DEFAULTS.scaling.overhead,
@@ -442,7 +342,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (command === 'run' || command === 'trace') {
     if (!values.has('frames'))
       fail(`${command} needs --frames, from 1 to ${pages} (the pages this scenario spans)`);
-    frames = intOption(values, 'frames', { min: 1, max: pages }, 1);
+    frames = values.int('frames', { min: 1, max: pages }, 1);
   } else if (command === 'sweep' && replays && values.has('frames')) {
     sweepFrames = (values.get('frames') ?? '').split(',').map((part) => {
       const parsed = parseCliInt('--frames', part, { min: 1, max: pages });
@@ -480,27 +380,23 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   }
 
   return {
-    kind: 'ok',
-    options: {
-      command,
-      layouts,
-      itemsPerPage,
-      nodeBytes,
-      workload,
-      format: choice(
-        values,
-        'format',
-        ['json', 'csv'] as const,
-        command === 'trace' ? 'csv' : DEFAULT_FORMAT,
-      ),
-      ioMs,
-      cpu: choice(values, 'cpu', ['article', 'measure'] as const, CLI_DEFAULTS.cpu),
-      frames,
-      sizes,
-      overhead,
-      ...(policies === undefined ? {} : { policies }),
-      ...(sweepFrames === undefined ? {} : { sweepFrames }),
-      ...(untilOp === undefined ? {} : { untilOp }),
-    },
+    command,
+    layouts,
+    itemsPerPage,
+    nodeBytes,
+    workload,
+    format: values.choice(
+      'format',
+      ['json', 'csv'] as const,
+      command === 'trace' ? 'csv' : DEFAULT_FORMAT,
+    ),
+    ioMs,
+    cpu: values.choice('cpu', ['article', 'measure'] as const, CLI_DEFAULTS.cpu),
+    frames,
+    sizes,
+    overhead,
+    ...(policies === undefined ? {} : { policies }),
+    ...(sweepFrames === undefined ? {} : { sweepFrames }),
+    ...(untilOp === undefined ? {} : { untilOp }),
   };
 }

@@ -260,11 +260,17 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
   });
 
   it('a missing or unknown command, or a stray argument', () => {
-    expect(error([])).toBe('missing command: sweep, run, trace or scaling (see --help)');
+    expect(error([])).toBe('missing command: sweep, run, trace, scaling or measure (see --help)');
     expect(error(['--items', '5'])).toBe(
-      'missing command: sweep, run, trace or scaling (see --help)',
+      'missing command: sweep, run, trace, scaling or measure (see --help)',
     );
-    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run, trace, scaling');
+    expect(error(['walk'])).toBe(
+      'unknown command "walk"; commands: sweep, run, trace, scaling, measure',
+    );
+    // issue 35: the list left measure out.
+    expect(error(['kernel'])).toBe(
+      'unknown command "kernel"; commands: sweep, run, trace, scaling, measure',
+    );
     expect(error(['sweep', 'run'])).toBe('unexpected argument "run"; options start with --');
   });
 

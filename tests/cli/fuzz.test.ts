@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OPTION_NAMES, validateCommandLine } from '../../src/cli/args';
+import { missingCommand } from '../../src/cli/commands';
 import { clip, quote, visible } from '../../src/core/quote';
 import { simAsync } from './simProcess';
 
@@ -487,7 +488,7 @@ function checkRefusal(argv: readonly string[]): string {
   const cites =
     words.some((word) => namesWord(message, word)) ||
     quoted.some((text) => message.includes(text)) ||
-    (!hasCommand && message.startsWith('missing command: sweep, run, trace or scaling'));
+    (!hasCommand && message === missingCommand());
   expect(cites, `${JSON.stringify(argv)} -> ${message}`).toBe(true);
   return message;
 }
