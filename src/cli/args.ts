@@ -161,17 +161,13 @@ export const OPTION_NAMES = [
   'io-ms',
   'cpu',
   'format',
+  'policy',
+  'until-op',
 ] as const;
 
-/** Options added since OPTION_NAMES was fixed: options like the others, listed after them. */
-export const LATER_OPTION_NAMES = ['policy', 'until-op'] as const;
+export type OptionName = (typeof OPTION_NAMES)[number];
 
-export type OptionName = (typeof OPTION_NAMES)[number] | (typeof LATER_OPTION_NAMES)[number];
-
-const OPTIONS: OptionSet<OptionName> = {
-  names: [...OPTION_NAMES, ...LATER_OPTION_NAMES],
-  scope: '',
-};
+const OPTIONS: OptionSet<OptionName> = { names: OPTION_NAMES, scope: '' };
 
 /**
  * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
