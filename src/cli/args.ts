@@ -32,12 +32,7 @@ import {
   structurePages,
 } from '../core/structures/registry';
 import { parseScript } from '../core/workloads/script';
-import {
-  expectedOperations,
-  WORKLOAD_KINDS,
-  type Workload,
-  workloadCapacity,
-} from '../core/workloads/workloads';
+import { WORKLOAD_KINDS, type Workload, workloadCapacity } from '../core/workloads/workloads';
 import { asksForHelp, type CommandName, missingCommand, unknownCommand } from './commands';
 import { PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
 import { OptionValues } from './optionValues';
@@ -45,6 +40,7 @@ import { type OptionSet, readOptions, unexpectedArgument } from './readOptions';
 import { fail, refusalOf } from './refusal';
 import { budgetProblem } from './refusals';
 import { scriptProblem } from './scriptCheck';
+import { countedOperations, formulaOperations, type OperationCount, readUntilOp } from './untilOp';
 
 /** The commands this parser reads (commands.ts lists them all). */
 export const SIMULATION_COMMANDS = [
@@ -133,7 +129,7 @@ options:
   --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
                    with fifo or clock, frame counts F[,F] they must include
   --until-op K     for run: stop where operation K begins, 1 to the workload's operations
-                   (expiry: at most 4N; past its end, the whole run): the page's counters at
+                   (expiry's, which its draws decide, are counted first): the page's counters at
                    operation K, as "go to operation K" shows them
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${CLI_DEFAULTS.ioMs}; a disk: ${DISK_MS})
   --cpu C          article (the article's calibration) or measure (time it here) (default ${CLI_DEFAULTS.cpu})
@@ -172,10 +168,14 @@ const OPTIONS: OptionSet<OptionName> = { names: OPTION_NAMES, scope: '' };
 /**
  * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
  * (parseArgs), then whether the run fits the memory budget (core/experiments/budget.ts, worded
- * by refusals.ts), then whether a script runs on every layout.
+ * by refusals.ts), then whether a script runs on every layout, and last --until-op against
+ * expiry's operations, which are counted by recording the run (`count`): only a run that fits.
  */
-export function validateCommandLine(argv: readonly string[]): ParseOutcome {
-  const parsed = parseArgs(argv);
+export function validateCommandLine(
+  argv: readonly string[],
+  count: OperationCount = countedOperations,
+): ParseOutcome {
+  const parsed = parseArgs(argv, formulaOperations);
   if (parsed.kind !== 'ok') return parsed;
   const { options } = parsed;
   const problem =
@@ -186,13 +186,20 @@ export function validateCommandLine(argv: readonly string[]): ParseOutcome {
           options.workload.ops,
         )
       : null);
-  return problem === null ? parsed : { kind: 'error', message: visible(problem) };
+  if (problem !== null) return { kind: 'error', message: visible(problem) };
+  return formulaOperations(options.workload) === null ? parseArgs(argv, count) : parsed;
 }
 
-/** The syntax and ranges of the command line. */
-export function parseArgs(argv: readonly string[]): ParseOutcome {
+/**
+ * The syntax and ranges of the command line. --until-op is read against `count`'s operations
+ * of the workload; where it gives null (expiry, under formulaOperations) it is left unread.
+ */
+export function parseArgs(
+  argv: readonly string[],
+  count: OperationCount = countedOperations,
+): ParseOutcome {
   if (asksForHelp(argv)) return { kind: 'help' };
-  return refusalOf(() => ({ kind: 'ok', options: parseOrThrow(argv) }));
+  return refusalOf(() => ({ kind: 'ok', options: parseOrThrow(argv, count) }));
 }
 
 /** The option values and the command, the first problem in argument order refused. */
@@ -209,7 +216,7 @@ function tokenize(argv: readonly string[]): {
   return { values: new OptionValues(values), command };
 }
 
-function parseOrThrow(argv: readonly string[]): CliOptions {
+function parseOrThrow(argv: readonly string[], count: OperationCount): CliOptions {
   const { values, command } = tokenize(argv);
 
   const layoutText = values.get('layout') ?? CLI_DEFAULTS.layouts.join(',');
@@ -355,17 +362,14 @@ function parseOrThrow(argv: readonly string[]): CliOptions {
     );
   }
   let untilOp: number | undefined;
-  if (values.has('until-op')) {
+  const untilOpText = values.get('until-op');
+  if (untilOpText !== undefined) {
     if (command !== 'run') fail(`--until-op applies only to run; ${command} does not take it`);
-    // From the workload's formula, never by recording it: a run over the memory budget must be
-    // refused at once. Expiry's count depends on its draws: 4N bounds it, and a K past the
-    // run's end cuts it at its end (the output's `operations` says where), as the page's op does.
-    const total = expectedOperations(workload);
-    const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 1, max: total });
-    const bound = workload.kind === 'expiry' ? `at most ${total}` : String(total);
-    untilOp = parsed.ok
-      ? parsed.value
-      : fail(`${parsed.error} (the operations of this workload: ${bound})`);
+    const operations = count(workload);
+    if (operations !== null) {
+      const parsed = readUntilOp(untilOpText, operations);
+      untilOp = parsed.ok ? parsed.value : fail(parsed.error);
+    }
   }
   if (command === 'trace') {
     if (layouts.length > 2)

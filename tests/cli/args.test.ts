@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CliOptions, parseArgs, USAGE } from '../../src/cli/args';
+import { recordOps } from '../../src/core/replay/recordOps';
 import { parseScript } from '../../src/core/workloads/script';
 
 function options(argv: string[]): CliOptions {
@@ -395,12 +396,16 @@ describe('parseArgs: --policy, and --frames for a policy sweep', () => {
     );
   });
 
-  it("--until-op for expiry takes up to 4N, the bound of its operations (they depend on the run's draws)", () => {
+  it("--until-op for expiry takes 1 to the run's own operations, counted as the page counts them", () => {
     const expiry = ['run', '--workload', 'expiry', ...SMALL, '--frames', '2', '--until-op'];
-    expect(options([...expiry, '8000']).untilOp).toBe(8000);
-    expect(error([...expiry, '8001'])).toBe(
-      '--until-op must be an integer from 1 to 8000, got 8001 (the operations of this workload: at most 8000)',
-    );
+    // Its draws decide how many: fewer than the 4N = 8000 it was once allowed.
+    const total = recordOps({ kind: 'expiry', items: 2000, seed: 1, keyRange: 2 ** 31 }).ops.length;
+    expect(total).toBeLessThan(8000);
+    expect(options([...expiry, String(total)]).untilOp).toBe(total);
+    for (const text of [String(total + 1), '8000', '0'])
+      expect(error([...expiry, text])).toBe(
+        `--until-op must be an integer from 1 to ${total}, got ${text} (the operations of this workload: ${total})`,
+      );
   });
 
   it('refuses --policy for scaling', () => {
