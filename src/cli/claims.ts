@@ -2,7 +2,7 @@
 // tally, and the exit code. A calibration line shows the inputs that fix its outcome: it can
 // neither pass nor fail, so it is left out of the count of checks and of the exit code.
 
-import type { Claim } from '../core/experiments/article';
+import { type Claim, checkedClaims } from '../core/experiments/article';
 
 /** Each claim with what was measured, and for a calibration line what fixes it. */
 export function claimsText(claims: readonly Claim[]): string {
@@ -17,7 +17,7 @@ export function claimsText(claims: readonly Claim[]): string {
 
 /** The tally line of the checks, and the exit code: 1 if any check failed. */
 export function tally(claims: readonly Claim[]): { line: string; code: number } {
-  const checks = claims.filter((claim) => claim.kind === 'check');
+  const checks = checkedClaims(claims);
   const failed = checks.filter((claim) => !claim.ok).length;
   const calibrations = claims.length - checks.length;
   const aside =

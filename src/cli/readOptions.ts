@@ -16,7 +16,7 @@ export interface OptionSet<Name extends string> {
 }
 
 /** The refusal of an option `set` does not hold ("" for a bare "--"), with every one it does. */
-export function unknownOption<Name extends string>(name: string, set: OptionSet<Name>): string {
+function unknownOption<Name extends string>(name: string, set: OptionSet<Name>): string {
   return `unknown option --${visible(clip(name))}${set.scope}; options: ${set.names.map((n) => `--${n}`).join(', ')}`;
 }
 

@@ -4,7 +4,7 @@
 import { visible } from '../core/quote';
 
 /** A problem with the command line, worded for the user. */
-export class ArgumentError extends Error {}
+class ArgumentError extends Error {}
 
 /** Refuses the command line with `message`. */
 export function fail(message: string): never {

@@ -1,7 +1,7 @@
 // The option reader every command shares, alone: a made-up command with two options.
 
 import { describe, expect, it } from 'vitest';
-import { type OptionSet, readOptions, unknownOption } from '../../src/cli/readOptions';
+import { type OptionSet, readOptions } from '../../src/cli/readOptions';
 import { refusalOf } from '../../src/cli/refusal';
 
 const SET: OptionSet<'size' | 'name'> = { names: ['size', 'name'], scope: ' for demo' };
@@ -66,13 +66,14 @@ describe('readOptions', () => {
   });
 });
 
-describe('unknownOption', () => {
-  it('lists every option of the set in its order, the name clipped and made visible', () => {
-    expect(unknownOption('x\u202ey', SET)).toBe(
-      'unknown option --x<U+202E>y for demo; options: --size, --name',
-    );
-    expect(unknownOption('z'.repeat(100), { names: ['a'], scope: '' })).toMatch(
-      /^unknown option --z{40}…; options: --a$/,
-    );
+describe('an unknown option', () => {
+  it('is named clipped and made visible, with every option of the set in its order', () => {
+    expect(read(['--x\u202ey'])).toEqual({
+      kind: 'error',
+      message: 'unknown option --x<U+202E>y for demo; options: --size, --name',
+    });
+    expect(read([`--${'z'.repeat(100)}`])).toMatchObject({
+      message: /^unknown option --z{40}… for demo; options: --size, --name$/,
+    });
   });
 });
