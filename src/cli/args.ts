@@ -1,13 +1,20 @@
 // Parses and validates the command line of `npm run sim`. Every refusal is one line naming the
 // argument and what it accepts; main.ts prints it and exits with code 2.
 
-import { parseArgs as nodeParseArgs } from 'node:util';
-import { DISK_MS, SSD_MS } from '../core/experiments/cost';
+import { CLI_DEFAULTS } from '../core/experiments/cliDefaults';
+import { DISK_MS } from '../core/experiments/cost';
 import { REPLAY_FRAME_COUNTS } from '../core/experiments/policySweep';
 import { LIST_MAX_ITEMS } from '../core/experiments/scaling';
 import { isPolicy, POLICIES, type Policy } from '../core/memory/pager';
-import { clip, quote, visible } from '../core/quote';
-import { ITEMS_RANGE, KEY_RANGE_RANGE, MAX_IO_MS, SEED_RANGE } from '../core/ranges';
+import { quote, visible } from '../core/quote';
+import {
+  ITEMS_RANGE,
+  KEY_RANGE_RANGE,
+  looseNumber,
+  MAX_IO_MS,
+  PLAIN_DIGITS_RULE,
+  SEED_RANGE,
+} from '../core/ranges';
 import {
   isValidItemsPerPage,
   MAX_ITEMS_PER_PAGE,
@@ -15,7 +22,6 @@ import {
 } from '../core/structures/heap/indexMaps';
 import { MAX_NODE_BYTES, WORD_BYTES } from '../core/structures/pointer/arena';
 import {
-  DEFAULT_NODE_BYTES,
   isHeapKind,
   minNodeBytesOf,
   nodeBytesRuleText,
@@ -26,21 +32,31 @@ import {
   structurePages,
 } from '../core/structures/registry';
 import { parseScript } from '../core/workloads/script';
-import {
-  expectedOperations,
-  FULL_KEY_RANGE,
-  WORKLOAD_KINDS,
-  type Workload,
-  workloadCapacity,
-} from '../core/workloads/workloads';
-import { looseNumber, PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
-import { takeOption } from './optionToken';
+import { WORKLOAD_KINDS, type Workload, workloadCapacity } from '../core/workloads/workloads';
+import { asksForHelp, type CommandName, missingCommand, unknownCommand } from './commands';
+import { PLAIN_INTEGER, parseCliInt, parseCliNumber } from './numbers';
+import { OptionValues } from './optionValues';
+import { type OptionSet, readOptions, unexpectedArgument } from './readOptions';
+import { fail, refusalOf } from './refusal';
 import { budgetProblem } from './refusals';
 import { scriptProblem } from './scriptCheck';
+import { countedOperations, formulaOperations, type OperationCount, readUntilOp } from './untilOp';
 
-export type Command = 'sweep' | 'run' | 'trace' | 'scaling';
+/** The commands this parser reads (commands.ts lists them all). */
+export const SIMULATION_COMMANDS = [
+  'sweep',
+  'run',
+  'trace',
+  'scaling',
+] as const satisfies readonly CommandName[];
+export type Command = (typeof SIMULATION_COMMANDS)[number];
 export type OutputFormat = 'json' | 'csv';
 export type CpuSource = 'article' | 'measure';
+
+/** The output format where --format is not given (trace writes CSV only). */
+const DEFAULT_FORMAT: OutputFormat = 'json';
+/** The page replacement where --policy is not given: the article's. */
+const DEFAULT_POLICY: Policy = 'lru';
 
 export interface CliOptions {
   command: Command;
@@ -74,7 +90,7 @@ export interface CliOptions {
 
 /** The policies a command line asks for: LRU alone unless --policy says otherwise. */
 export function policiesOf(options: CliOptions): readonly Policy[] {
-  return options.policies ?? ['lru'];
+  return options.policies ?? [DEFAULT_POLICY];
 }
 
 /** Whether the output is the plain LRU form (no policy column): LRU alone. */
@@ -83,15 +99,12 @@ export function lruOnly(options: CliOptions): boolean {
   return policies.length === 1 && policies[0] === 'lru';
 }
 
-/** The N of the Asterisk review's table (seed 002). */
-export const REVIEW_SIZES = [100, 500, 1000, 5000, 10_000, 100_000];
-
 /** One structure of the run, with the memory geometry the options give. */
 export function specOf(options: CliOptions, kind: StructureKind): StructureSpec<StructureKind> {
   return { kind, itemsPerPage: options.itemsPerPage, nodeBytes: options.nodeBytes };
 }
 
-export const USAGE = `usage: npm run sim -- <sweep|run|trace|scaling> [options]
+export const USAGE = `usage: npm run sim -- <${SIMULATION_COMMANDS.join('|')}> [options]
   sweep            page-ins and write-backs for every frame count (one pass)
   run              one frame count, by direct simulation (needs --frames)
   trace            one CSV row per page reference, as the page numbers its steps (needs
@@ -99,28 +112,28 @@ export const USAGE = `usage: npm run sim -- <sweep|run|trace|scaling> [options]
   scaling          cost per operation against N (Asterisk's add/delete test by default)
 options:
   --layout L[,L]   ${STRUCTURE_KINDS.join(', ')}
-                   (default: binary,bheap)
-  --policy P[,P]   page replacement for sweep, run and trace (one): ${POLICIES.join(', ')} (default lru);
+                   (default: ${CLI_DEFAULTS.layouts.join(',')})
+  --policy P[,P]   page replacement for sweep, run and trace (one): ${POLICIES.join(', ')} (default ${DEFAULT_POLICY});
                    sweep gives lru and opt every frame count, fifo and clock every one where
                    affordable, else ${REPLAY_FRAME_COUNTS} spaced on a log scale and those of --frames
-  --items N        items, 1 to ${ITEMS_RANGE.max}, ${LIST_MAX_ITEMS} with a list (default 1000000)
-  --sizes N[,N]    for scaling: the N values (default ${REVIEW_SIZES.join(',')})
-  --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default 512)
-  --node-bytes B   node size of list, treap, llrb, rb: ${nodeBytesRuleText()} (default ${DEFAULT_NODE_BYTES})
+  --items N        items, 1 to ${ITEMS_RANGE.max}, ${LIST_MAX_ITEMS} with a list (default ${CLI_DEFAULTS.items})
+  --sizes N[,N]    for scaling: the N values (default ${CLI_DEFAULTS.scaling.sizes.join(',')})
+  --page-items P   8-byte words (heap slots) per page, a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE} (default ${CLI_DEFAULTS.itemsPerPage})
+  --node-bytes B   node size of list, treap, llrb, rb: ${nodeBytesRuleText()} (default ${CLI_DEFAULTS.nodeBytes})
   --overhead O     for scaling: review (each add/delete also pays the review's malloc/free and
-                   lock/unlock, 3 µs / 0.4 µs) or none (default review)
-  --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default 1)
-  --workload W     ${WORKLOAD_KINDS.join(', ')} (default phk; scaling: asterisk)
+                   lock/unlock, 3 µs / 0.4 µs) or none (default ${CLI_DEFAULTS.scaling.overhead})
+  --seed S         srandom(3) seed, 0 to ${SEED_RANGE.max} (default ${CLI_DEFAULTS.seed})
+  --workload W     ${WORKLOAD_KINDS.join(', ')} (default ${CLI_DEFAULTS.workload}; scaling: ${CLI_DEFAULTS.scaling.workload})
   --ops "..."      the script for --workload script, e.g. "i 5, i 3, i 9, pop, del 2"
-  --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^31: raw random(3))
+  --keys K         keys drawn from [0, K), 2 to 2^31 (default 2^${Math.log2(CLI_DEFAULTS.keyRange)}: raw random(3))
   --frames F       resident pages for run and trace, 1 to the number of pages; for sweep
                    with fifo or clock, frame counts F[,F] they must include
   --until-op K     for run: stop where operation K begins, 1 to the workload's operations
-                   (expiry: at most 4N; past its end, the whole run): the page's counters at
+                   (expiry's, which its draws decide, are counted first): the page's counters at
                    operation K, as "go to operation K" shows them
-  --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${SSD_MS}; a disk: ${DISK_MS})
-  --cpu C          article (the article's calibration) or measure (time it here) (default article)
-  --format F       json or csv (default json; trace: csv only)
+  --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${CLI_DEFAULTS.ioMs}; a disk: ${DISK_MS})
+  --cpu C          article (the article's calibration) or measure (time it here) (default ${CLI_DEFAULTS.cpu})
+  --format F       json or csv (default ${DEFAULT_FORMAT}; trace: csv only)
 measure: the heaps timed on this machine beside a cache model; see npm run sim -- measure --help`;
 
 export type ParseOutcome =
@@ -128,7 +141,7 @@ export type ParseOutcome =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-/** Every option, without its leading --. */
+/** Every option, without its leading --, in the order an unknown option's refusal lists them. */
 export const OPTION_NAMES = [
   'layout',
   'items',
@@ -144,56 +157,25 @@ export const OPTION_NAMES = [
   'io-ms',
   'cpu',
   'format',
+  'policy',
+  'until-op',
 ] as const;
 
-/** Options added since OPTION_NAMES was fixed: options like the others, listed after them. */
-export const LATER_OPTION_NAMES = ['policy', 'until-op'] as const;
+export type OptionName = (typeof OPTION_NAMES)[number];
 
-export type OptionName = (typeof OPTION_NAMES)[number] | (typeof LATER_OPTION_NAMES)[number];
-
-const ALL_OPTION_NAMES: readonly OptionName[] = [...OPTION_NAMES, ...LATER_OPTION_NAMES];
-
-function isOptionName(name: string): name is OptionName {
-  return (ALL_OPTION_NAMES as readonly string[]).includes(name);
-}
-
-class ArgumentError extends Error {}
-
-function fail(message: string): never {
-  throw new ArgumentError(message);
-}
-
-function intOption(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  range: { min: number; max: number },
-  fallback: number,
-): number {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const parsed = parseCliInt(`--${name}`, text, range);
-  return parsed.ok ? parsed.value : fail(parsed.error);
-}
-
-function choice<T extends string>(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const found = allowed.find((candidate) => candidate === text);
-  return found ?? fail(`--${name} must be one of ${allowed.join(', ')}, got ${quote(text)}`);
-}
+const OPTIONS: OptionSet<OptionName> = { names: OPTION_NAMES, scope: '' };
 
 /**
  * Everything main.ts refuses with exit code 2, checked before any work: the syntax and ranges
  * (parseArgs), then whether the run fits the memory budget (core/experiments/budget.ts, worded
- * by refusals.ts), then whether a script runs on every layout.
+ * by refusals.ts), then whether a script runs on every layout, and last --until-op against
+ * expiry's operations, which are counted by recording the run (`count`): only a run that fits.
  */
-export function validateCommandLine(argv: readonly string[]): ParseOutcome {
-  const parsed = parseArgs(argv);
+export function validateCommandLine(
+  argv: readonly string[],
+  count: OperationCount = countedOperations,
+): ParseOutcome {
+  const parsed = parseArgs(argv, formulaOperations);
   if (parsed.kind !== 'ok') return parsed;
   const { options } = parsed;
   const problem =
@@ -204,108 +186,40 @@ export function validateCommandLine(argv: readonly string[]): ParseOutcome {
           options.workload.ops,
         )
       : null);
-  return problem === null ? parsed : { kind: 'error', message: visible(problem) };
-}
-
-export function parseArgs(argv: readonly string[]): ParseOutcome {
-  try {
-    return parseOrThrow(argv);
-  } catch (error) {
-    // Echoed input is quoted where it is echoed; this is the net under it: one line, no
-    // control character (a right-to-left override would reverse the rest of the line).
-    if (error instanceof ArgumentError) return { kind: 'error', message: visible(error.message) };
-    throw error;
-  }
-}
-
-/** node:util's declaration of the options: every one takes a string. */
-const NODE_OPTIONS = Object.fromEntries(
-  ALL_OPTION_NAMES.map((name) => [name, { type: 'string' as const }]),
-) as Record<OptionName, { type: 'string' }>;
-
-/**
- * "--items -5" reads -5 as the value of --items (and refuses it with the range), as the CLI
- * always has; node:util's strict mode calls a value that starts with "-" ambiguous instead, so
- * such a pair is passed to it as "--items=-5". A value starting with "--" stays apart: that is
- * an option without its value.
- */
-function joinDashValues(argv: readonly string[]): string[] {
-  const args: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index];
-    const next = argv[index + 1];
-    if (
-      arg.startsWith('--') &&
-      isOptionName(arg.slice(2)) &&
-      next?.startsWith('-') &&
-      !next.startsWith('--')
-    ) {
-      args.push(`${arg}=${next}`);
-      index++;
-    } else args.push(arg);
-  }
-  return args;
+  if (problem !== null) return { kind: 'error', message: visible(problem) };
+  return formulaOperations(options.workload) === null ? parseArgs(argv, count) : parsed;
 }
 
 /**
- * Splits the arguments into option values and the command, with node:util's parseArgs in
- * strict mode. Its errors (ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE)
- * are English paragraphs naming only the first problem it met; the CLI names the first problem
- * in argument order, in one line, as it always has, so the tokens (which parseArgs also gives
- * for a command line its strict mode refuses) are walked for it. A single "-x" is not an
- * option of this CLI but a stray argument, and "--" ends nothing: it is an unknown option.
+ * The syntax and ranges of the command line. --until-op is read against `count`'s operations
+ * of the workload; where it gives null (expiry, under formulaOperations) it is left unread.
  */
-function tokenize(argv: readonly string[]): { values: Map<OptionName, string>; command: Command } {
-  const args = joinDashValues(argv);
-  let strictError: Error | null = null;
-  try {
-    nodeParseArgs({ args, options: NODE_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    strictError = error instanceof Error ? error : new Error(String(error));
-  }
-  const { tokens } = nodeParseArgs({
-    args,
-    options: NODE_OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  const values = new Map<OptionName, string>();
+export function parseArgs(
+  argv: readonly string[],
+  count: OperationCount = countedOperations,
+): ParseOutcome {
+  if (asksForHelp(argv)) return { kind: 'help' };
+  return refusalOf(() => ({ kind: 'ok', options: parseOrThrow(argv, count) }));
+}
+
+/** The option values and the command, the first problem in argument order refused. */
+function tokenize(argv: readonly string[]): {
+  values: OptionValues<OptionName>;
+  command: Command;
+} {
   let command: Command | null = null;
-  const positional = (arg: string): void => {
-    if (command === null) {
-      if (arg !== 'sweep' && arg !== 'run' && arg !== 'trace' && arg !== 'scaling')
-        fail(`unknown command ${quote(arg)}; commands: sweep, run, trace, scaling`);
-      command = arg;
-    } else fail(`unexpected argument ${quote(arg)}; options start with --`);
-  };
-  let lastShort = -1; // "-abc" is three tokens of one argument
-  for (const token of tokens) {
-    if (token.kind === 'positional') positional(token.value);
-    else if (token.kind === 'option-terminator') fail(unknownOption(''));
-    else if (!token.rawName.startsWith('--')) {
-      if (token.index !== lastShort) positional(args[token.index]);
-      lastShort = token.index;
-    } else {
-      const refused = takeOption(args, token, values, isOptionName, unknownOption);
-      if (refused !== null) fail(refused);
-    }
-  }
-  // Every error of the strict parse is one of the above; this only keeps a surprise to one line.
-  if (strictError !== null) fail(`cannot read the arguments: ${strictError.message}`);
-  if (command === null) fail('missing command: sweep, run, trace or scaling (see --help)');
-  return { values, command };
+  const values = readOptions(argv, OPTIONS, (word) => {
+    if (command !== null) fail(unexpectedArgument(word));
+    command = SIMULATION_COMMANDS.find((name) => name === word) ?? fail(unknownCommand(word));
+  });
+  if (command === null) fail(missingCommand());
+  return { values: new OptionValues(values), command };
 }
 
-function unknownOption(name: string): string {
-  return `unknown option --${visible(clip(name))}; options: ${ALL_OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
-}
-
-function parseOrThrow(argv: readonly string[]): ParseOutcome {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+function parseOrThrow(argv: readonly string[], count: OperationCount): CliOptions {
   const { values, command } = tokenize(argv);
 
-  const layoutText = values.get('layout') ?? 'binary,bheap';
+  const layoutText = values.get('layout') ?? CLI_DEFAULTS.layouts.join(',');
   const layouts: StructureKind[] = [];
   for (const name of layoutText.split(',').map((part) => part.trim())) {
     // The message's words are pinned by tests/cli/args.test.ts.
@@ -316,23 +230,22 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     if (!layouts.includes(kind) || command === 'trace') layouts.push(kind);
   }
 
-  const pageText = values.get('page-items') ?? '512';
+  const pageText = values.get('page-items') ?? String(CLI_DEFAULTS.itemsPerPage);
   const itemsPerPage = PLAIN_INTEGER.test(pageText) ? Number(pageText) : Number.NaN;
   if (!isValidItemsPerPage(itemsPerPage)) {
     // "04" or " 4" would be a page size read generously: say which form is accepted.
     const form = isValidItemsPerPage(looseNumber(pageText))
-      ? ' in plain digits (no sign, spaces, leading zeros or separators)'
+      ? ` in plain digits ${PLAIN_DIGITS_RULE}`
       : '';
     fail(
       `--page-items must be a power of two from ${MIN_ITEMS_PER_PAGE} to ${MAX_ITEMS_PER_PAGE}${form}, got ${quote(pageText)}`,
     );
   }
 
-  const nodeBytes = intOption(
-    values,
+  const nodeBytes = values.int(
     'node-bytes',
     { min: WORD_BYTES, max: MAX_NODE_BYTES },
-    DEFAULT_NODE_BYTES,
+    CLI_DEFAULTS.nodeBytes,
   );
   if (nodeBytes % WORD_BYTES !== 0)
     fail(`--node-bytes must be a multiple of ${WORD_BYTES}, got ${nodeBytes}`);
@@ -346,14 +259,13 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     }
   }
 
-  const workloadKind = choice(
-    values,
+  const workloadKind = values.choice(
     'workload',
     WORKLOAD_KINDS,
-    command === 'scaling' ? 'asterisk' : 'phk',
+    command === 'scaling' ? CLI_DEFAULTS.scaling.workload : CLI_DEFAULTS.workload,
   );
-  const seed = intOption(values, 'seed', SEED_RANGE, 1);
-  const keyRange = intOption(values, 'keys', KEY_RANGE_RANGE, FULL_KEY_RANGE);
+  const seed = values.int('seed', SEED_RANGE, CLI_DEFAULTS.seed);
+  const keyRange = values.int('keys', KEY_RANGE_RANGE, CLI_DEFAULTS.keyRange);
   let workload: Workload;
   if (workloadKind === 'script') {
     const text =
@@ -367,7 +279,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     if (values.has('ops')) fail(`--ops applies only to --workload script, not ${workloadKind}`);
     if (command === 'scaling' && values.has('items'))
       fail('--items does not apply to scaling; give the N values with --sizes');
-    const items = intOption(values, 'items', ITEMS_RANGE, 1_000_000);
+    const items = values.int('items', ITEMS_RANGE, CLI_DEFAULTS.items);
     workload = { kind: workloadKind, items, seed, keyRange };
   }
   if (command === 'scaling' && workload.kind !== 'asterisk')
@@ -377,7 +289,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
 
   let sizes: number[] = [];
   if (command === 'scaling') {
-    const text = values.get('sizes') ?? REVIEW_SIZES.join(',');
+    const text = values.get('sizes') ?? CLI_DEFAULTS.scaling.sizes.join(',');
     sizes = text.split(',').map((part) => {
       const parsed = parseCliInt('--sizes', part, ITEMS_RANGE);
       return parsed.ok ? parsed.value : fail(`${parsed.error} (a comma-separated list of N)`);
@@ -387,7 +299,11 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     fail('--sizes applies only to scaling');
   }
   if (command !== 'scaling' && values.has('overhead')) fail('--overhead applies only to scaling');
-  const overhead = choice(values, 'overhead', ['review', 'none'] as const, 'review');
+  const overhead = values.choice(
+    'overhead',
+    ['review', 'none'] as const,
+    CLI_DEFAULTS.scaling.overhead,
+  );
   const largest = command === 'scaling' ? Math.max(...sizes) : workloadCapacity(workload);
   if (layouts.includes('list') && largest > LIST_MAX_ITEMS) {
     fail(
@@ -396,7 +312,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   }
 
   const ioText = values.get('io-ms');
-  let ioMs: number = SSD_MS;
+  let ioMs: number = CLI_DEFAULTS.ioMs;
   if (ioText !== undefined) {
     const parsed = parseCliNumber('--io-ms', ioText, 0, MAX_IO_MS);
     ioMs = parsed.ok ? parsed.value : fail(parsed.error);
@@ -429,7 +345,7 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   if (command === 'run' || command === 'trace') {
     if (!values.has('frames'))
       fail(`${command} needs --frames, from 1 to ${pages} (the pages this scenario spans)`);
-    frames = intOption(values, 'frames', { min: 1, max: pages }, 1);
+    frames = values.int('frames', { min: 1, max: pages }, 1);
   } else if (command === 'sweep' && replays && values.has('frames')) {
     sweepFrames = (values.get('frames') ?? '').split(',').map((part) => {
       const parsed = parseCliInt('--frames', part, { min: 1, max: pages });
@@ -446,17 +362,14 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
     );
   }
   let untilOp: number | undefined;
-  if (values.has('until-op')) {
+  const untilOpText = values.get('until-op');
+  if (untilOpText !== undefined) {
     if (command !== 'run') fail(`--until-op applies only to run; ${command} does not take it`);
-    // From the workload's formula, never by recording it: a run over the memory budget must be
-    // refused at once. Expiry's count depends on its draws: 4N bounds it, and a K past the
-    // run's end cuts it at its end (the output's `operations` says where), as the page's op does.
-    const total = expectedOperations(workload);
-    const parsed = parseCliInt('--until-op', values.get('until-op') ?? '', { min: 1, max: total });
-    const bound = workload.kind === 'expiry' ? `at most ${total}` : String(total);
-    untilOp = parsed.ok
-      ? parsed.value
-      : fail(`${parsed.error} (the operations of this workload: ${bound})`);
+    const operations = count(workload);
+    if (operations !== null) {
+      const parsed = readUntilOp(untilOpText, operations);
+      untilOp = parsed.ok ? parsed.value : fail(parsed.error);
+    }
   }
   if (command === 'trace') {
     if (layouts.length > 2)
@@ -467,27 +380,23 @@ function parseOrThrow(argv: readonly string[]): ParseOutcome {
   }
 
   return {
-    kind: 'ok',
-    options: {
-      command,
-      layouts,
-      itemsPerPage,
-      nodeBytes,
-      workload,
-      format: choice(
-        values,
-        'format',
-        ['json', 'csv'] as const,
-        command === 'trace' ? 'csv' : 'json',
-      ),
-      ioMs,
-      cpu: choice(values, 'cpu', ['article', 'measure'] as const, 'article'),
-      frames,
-      sizes,
-      overhead,
-      ...(policies === undefined ? {} : { policies }),
-      ...(sweepFrames === undefined ? {} : { sweepFrames }),
-      ...(untilOp === undefined ? {} : { untilOp }),
-    },
+    command,
+    layouts,
+    itemsPerPage,
+    nodeBytes,
+    workload,
+    format: values.choice(
+      'format',
+      ['json', 'csv'] as const,
+      command === 'trace' ? 'csv' : DEFAULT_FORMAT,
+    ),
+    ioMs,
+    cpu: values.choice('cpu', ['article', 'measure'] as const, CLI_DEFAULTS.cpu),
+    frames,
+    sizes,
+    overhead,
+    ...(policies === undefined ? {} : { policies }),
+    ...(sweepFrames === undefined ? {} : { sweepFrames }),
+    ...(untilOp === undefined ? {} : { untilOp }),
   };
 }

@@ -21,8 +21,8 @@ import { traceLines } from '../core/replay/trace';
 import { runUntilOp } from '../core/replay/truncatedRun';
 import type { StructureKind } from '../core/structures/registry';
 import { type CliOptions, lruOnly, policiesOf, specOf, USAGE, validateCommandLine } from './args';
+import { commandOf } from './commands';
 import { measureMain } from './measure';
-import { isMeasureCommand } from './measureArgs';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
@@ -93,9 +93,11 @@ function scaling(options: CliOptions): string {
 }
 
 async function main(): Promise<number> {
-  // `measure` has options of its own (measureArgs.ts); the other commands share args.ts.
-  if (isMeasureCommand(process.argv.slice(2))) return measureMain(process.argv.slice(2));
-  const parsed = validateCommandLine(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // `measure` has options of its own (measureArgs.ts); the other commands share args.ts, which
+  // also answers a missing or unknown command.
+  if (commandOf(argv) === 'measure') return measureMain(argv);
+  const parsed = validateCommandLine(argv);
   if (parsed.kind === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;

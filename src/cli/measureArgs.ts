@@ -2,7 +2,6 @@
 // it accepts, before any work (main.ts prints it and exits with code 2), as args.ts does for the
 // other commands.
 
-import { parseArgs as nodeParseArgs } from 'node:util';
 import { MIB } from '../core/experiments/byteUnits';
 import { KIB } from '../core/experiments/hierarchy';
 import {
@@ -19,9 +18,12 @@ import {
   parseMachineSizes,
 } from '../core/experiments/machine';
 import { ITEM_FORMS, MACHINE_LAYOUTS, MACHINE_WORKLOADS } from '../core/measure/machineLayouts';
-import { clip, quote, visible } from '../core/quote';
+import { quote } from '../core/quote';
+import { asksForHelp } from './commands';
 import { parseCliInt } from './numbers';
-import { takeOption } from './optionToken';
+import { OptionValues } from './optionValues';
+import { type OptionSet, readOptions, unexpectedArgument } from './readOptions';
+import { fail, refusalOf } from './refusal';
 
 export type MeasureFormat = 'text' | 'csv' | 'json';
 
@@ -76,89 +78,19 @@ export type MeasureOutcome =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-class ArgumentError extends Error {}
+const OPTIONS: OptionSet<OptionName> = { names: MEASURE_OPTION_NAMES, scope: ' for measure' };
 
-function fail(message: string): never {
-  throw new ArgumentError(message);
-}
-
-function isOptionName(name: string): name is OptionName {
-  return (MEASURE_OPTION_NAMES as readonly string[]).includes(name);
-}
-
-const NODE_OPTIONS = Object.fromEntries(
-  MEASURE_OPTION_NAMES.map((name) => [name, { type: 'string' as const }]),
-) as Record<OptionName, { type: 'string' }>;
-
-/**
- * Whether the command line asks for `measure`: its first argument that is neither an option nor
- * an option's value ("--name value" or "--name=value"). The other commands keep their parser.
- */
-export function isMeasureCommand(argv: readonly string[]): boolean {
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index];
-    if (!arg.startsWith('-')) return arg === 'measure';
-    if (arg.startsWith('--') && !arg.includes('=')) index++;
-  }
-  return false;
-}
-
-/** Splits the arguments into option values (each once) after the command; the first problem is refused. */
-function tokenize(argv: readonly string[]): Map<OptionName, string> {
-  const { tokens } = nodeParseArgs({
-    args: [...argv],
-    options: NODE_OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  const values = new Map<OptionName, string>();
+/** The option values after the command; the first problem in argument order is refused. */
+function tokenize(argv: readonly string[]): OptionValues<OptionName> {
   let seenCommand = false;
-  for (const token of tokens) {
-    if (token.kind === 'positional') {
-      if (!seenCommand && token.value === 'measure') seenCommand = true;
-      else fail(`unexpected argument ${quote(token.value)}; options start with --`);
-    } else if (token.kind === 'option-terminator') fail(unknownOption(''));
-    else if (!token.rawName.startsWith('--')) {
-      fail(`unexpected argument ${quote(argv[token.index])}; options start with --`);
-    } else {
-      const refused = takeOption(argv, token, values, isOptionName, unknownOption);
-      if (refused !== null) fail(refused);
-    }
-  }
-  return values;
+  const values = readOptions(argv, OPTIONS, (word) => {
+    if (!seenCommand && word === 'measure') seenCommand = true;
+    else fail(unexpectedArgument(word));
+  });
+  return new OptionValues(values);
 }
 
-function unknownOption(name: string): string {
-  return `unknown option --${visible(clip(name))} for measure; options: ${MEASURE_OPTION_NAMES.map((n) => `--${n}`).join(', ')}`;
-}
-
-function choice<T extends string>(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const found = allowed.find((candidate) => candidate === text);
-  return found ?? fail(`--${name} must be one of ${allowed.join(', ')}, got ${quote(text)}`);
-}
-
-function int(
-  values: Map<OptionName, string>,
-  name: OptionName,
-  range: { min: number; max: number },
-  fallback: number,
-): number {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const parsed = parseCliInt(`--${name}`, text, range);
-  return parsed.ok ? parsed.value : fail(parsed.error);
-}
-
-function parseOrThrow(argv: readonly string[]): MeasureOutcome {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+function parseOrThrow(argv: readonly string[]): MeasureOptions {
   const values = tokenize(argv);
   let layouts = [...DEFAULT_MACHINE.layouts];
   const layoutText = values.get('layout');
@@ -184,44 +116,39 @@ function parseOrThrow(argv: readonly string[]): MeasureOutcome {
     sizes = parsed.value;
   }
   const kb = (name: OptionName, fallbackBytes: number): number =>
-    int(values, name, KB_RANGE, fallbackBytes / KIB) * KIB;
+    values.int(name, KB_RANGE, fallbackBytes / KIB) * KIB;
   const defaults = DEFAULT_MACHINE.hierarchy;
   const settings: MachineSettings = {
     layouts,
     sizes,
-    form: choice(values, 'form', ITEM_FORMS, DEFAULT_MACHINE.form),
-    workload: choice(values, 'workload', MACHINE_WORKLOADS, DEFAULT_MACHINE.workload),
-    reps: int(values, 'reps', MACHINE_REPS_RANGE, DEFAULT_MACHINE.reps),
-    predict: choice(values, 'predict', ['on', 'off'] as const, 'on') === 'on',
+    form: values.choice('form', ITEM_FORMS, DEFAULT_MACHINE.form),
+    workload: values.choice('workload', MACHINE_WORKLOADS, DEFAULT_MACHINE.workload),
+    reps: values.int('reps', MACHINE_REPS_RANGE, DEFAULT_MACHINE.reps),
+    predict: values.choice('predict', ['on', 'off'] as const, 'on') === 'on',
     hierarchy: {
       l1Bytes: kb('l1-kb', defaults.l1Bytes),
       l2Bytes: kb('l2-kb', defaults.l2Bytes),
       l3Bytes: kb('l3-kb', defaults.l3Bytes),
-      tlbEntries: int(values, 'tlb', KB_RANGE, defaults.tlbEntries),
+      tlbEntries: values.int('tlb', KB_RANGE, defaults.tlbEntries),
     },
   };
-  const predictMb = int(
-    values,
+  const predictMb = values.int(
     'predict-mb',
     { min: 1, max: PREDICT_CLI_MAX_BYTES / MIB },
     PREDICT_CLI_MAX_BYTES / MIB,
   );
-  const format = choice(values, 'format', ['text', 'csv', 'json'] as const, 'text');
+  const format = values.choice('format', ['text', 'csv', 'json'] as const, 'text');
   const memory = machineMemoryProblem(settings, MACHINE_CLI_MEMORY_BYTES, {
     sizes: '--sizes',
     form: '--form',
     workload: '--workload',
   });
   if (memory !== null) fail(memory);
-  return { kind: 'ok', options: { settings, predictBytes: predictMb * MIB, format } };
+  return { settings, predictBytes: predictMb * MIB, format };
 }
 
 /** The measure command line, checked before any work. */
 export function parseMeasureArgs(argv: readonly string[]): MeasureOutcome {
-  try {
-    return parseOrThrow(argv);
-  } catch (error) {
-    if (error instanceof ArgumentError) return { kind: 'error', message: visible(error.message) };
-    throw error;
-  }
+  if (asksForHelp(argv)) return { kind: 'help' };
+  return refusalOf(() => ({ kind: 'ok', options: parseOrThrow(argv) }));
 }

@@ -1,11 +1,18 @@
 // Reads the command line's numbers, in plain decimal digits only.
 //
 // "8", never "08", " 8", "+8", "-0", "8.0", "8_000", "0x8" or "8e0": the one form the page's
-// links accept too, so nothing is coerced quietly. Plain digits out of range are echoed as they are, as the CLI
-// always did; anything else goes through core/limits.ts, which says which form is allowed.
+// links accept too, so nothing is coerced quietly. Plain digits out of range are echoed as they
+// are, as the CLI always did; anything else goes through core/ranges.ts, which owns the rule and
+// says which form is allowed.
 
-import { clip, quote } from '../core/quote';
-import { type IntRange, type Parsed, parseIntInRange, parseNumberInRange } from '../core/ranges';
+import { clip } from '../core/quote';
+import {
+  type IntRange,
+  notPlainDigits,
+  type Parsed,
+  parseIntInRange,
+  parseNumberInRange,
+} from '../core/ranges';
 
 /** "0" or digits without a leading zero. */
 export const PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;
@@ -13,17 +20,6 @@ export const PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;
 const PLAIN_NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 /** A minus and plain digits: a number, out of every range the CLI has. */
 const PLAIN_NEGATIVE = /^-[1-9][0-9]*$/;
-
-/** What a numeral would mean read generously (spaces, sign, separators), or NaN. */
-export function looseNumber(text: string): number {
-  const trimmed = text.trim().replace(/_/g, '');
-  return /^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
-
-/** The refusal of a number written in another form than plain digits. */
-export function notPlain(name: string, text: string, value: number): string {
-  return `${name} must be written in plain digits, as ${value} (no sign, spaces, leading zeros or separators), got ${quote(text)}`;
-}
 
 /** An integer option in `range`, written in plain digits. */
 export function parseCliInt(name: string, text: string, range: IntRange): Parsed<number> {
@@ -37,8 +33,8 @@ export function parseCliInt(name: string, text: string, range: IntRange): Parsed
     };
   }
   const parsed = parseIntInRange(name, text, range);
-  // Refused here whatever input.ts accepts: the CLI reads plain digits only.
-  return parsed.ok ? { ok: false, error: notPlain(name, text, parsed.value) } : parsed;
+  // Refused here whatever ranges.ts accepts: the CLI reads plain digits only.
+  return parsed.ok ? { ok: false, error: notPlainDigits(name, text, parsed.value) } : parsed;
 }
 
 /** A decimal option from `min` to `max`, in plain digits with perhaps a fraction. */
@@ -50,6 +46,6 @@ export function parseCliNumber(
 ): Parsed<number> {
   const parsed = parseNumberInRange(name, text, min, max);
   if (parsed.ok && !(PLAIN_NUMBER.test(text) && String(parsed.value) === text))
-    return { ok: false, error: notPlain(name, text, parsed.value) };
+    return { ok: false, error: notPlainDigits(name, text, parsed.value) };
   return parsed;
 }

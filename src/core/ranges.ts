@@ -30,7 +30,7 @@ export function parseIntInRange(name: string, text: string, range: IntRange): Pa
   if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
     return { ok: false, error: `${name} must be ${allowed}, got ${quote(text)}` };
   }
-  if (String(value) !== text) return { ok: false, error: notCanonical(name, text, value) };
+  if (String(value) !== text) return { ok: false, error: notPlainDigits(name, text, value) };
   return { ok: true, value };
 }
 
@@ -48,20 +48,24 @@ export function parseNumberInRange(
       error: `${name} must be a number from ${min} to ${max}, got ${quote(text)}`,
     };
   }
-  if (String(value) !== text) return { ok: false, error: notCanonical(name, text, value) };
+  if (String(value) !== text) return { ok: false, error: notPlainDigits(name, text, value) };
   return { ok: true, value };
 }
+
+/** What "plain digits" leaves out, as every refusal of another form says it. */
+export const PLAIN_DIGITS_RULE = '(no sign, spaces, leading zeros or separators)';
 
 /**
  * What a numeral would mean if read generously (spaces, signs, leading zeros, separators), or
  * NaN: used only to tell "out of range" from "in range but not written plainly".
  */
-function looseNumber(text: string): number {
+export function looseNumber(text: string): number {
   const trimmed = text.trim().replace(/_/g, '');
   if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return Number.NaN;
   return Number(trimmed);
 }
 
-function notCanonical(name: string, text: string, value: number): string {
-  return `${name} must be written in plain digits, as ${value} (no sign, spaces, leading zeros or separators), got ${quote(text)}`;
+/** The refusal of a number that is fine but written in another form than plain digits. */
+export function notPlainDigits(name: string, text: string, value: number): string {
+  return `${name} must be written in plain digits, as ${value} ${PLAIN_DIGITS_RULE}, got ${quote(text)}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CliOptions, parseArgs, USAGE } from '../../src/cli/args';
+import { recordOps } from '../../src/core/replay/recordOps';
 import { parseScript } from '../../src/core/workloads/script';
 
 function options(argv: string[]): CliOptions {
@@ -140,6 +141,31 @@ describe('parseArgs: valid command lines', () => {
     }
   });
 
+  it('the usage states the defaults the parser takes', () => {
+    const sweep = options(['sweep']);
+    const scaling = options(['scaling']);
+    /** What the usage says after "(default" on the option's line or the line after it. */
+    const stated = (option: string): string | undefined =>
+      new RegExp(`^  ${option} [^\\n]*(?:\\n {19}[^\\n]*)?\\(default:? ([^;)]+)`, 'm').exec(
+        USAGE,
+      )?.[1];
+    expect(stated('--layout')).toBe(sweep.layouts.join(','));
+    expect(stated('--items')).toBe(String(sweep.workload.kind === 'phk' && sweep.workload.items));
+    expect(stated('--sizes')).toBe(scaling.sizes.join(','));
+    expect(stated('--page-items')).toBe(String(sweep.itemsPerPage));
+    expect(stated('--node-bytes')).toBe(String(sweep.nodeBytes));
+    expect(stated('--overhead')).toBe(scaling.overhead);
+    expect(stated('--seed')).toBe(String(sweep.workload.kind === 'phk' && sweep.workload.seed));
+    expect(stated('--workload')).toBe(sweep.workload.kind);
+    expect(USAGE).toContain(`(default ${sweep.workload.kind}; scaling: ${scaling.workload.kind})`);
+    expect(stated('--keys')).toBe(
+      `2^${sweep.workload.kind === 'phk' && Math.log2(sweep.workload.keyRange)}: raw random(3`,
+    );
+    expect(stated('--io-ms')).toBe(String(sweep.ioMs));
+    expect(stated('--cpu')).toBe(sweep.cpu);
+    expect(stated('--format')).toBe(sweep.format);
+  });
+
   it('the --ops example in the usage is a valid script', () => {
     const example = /--ops "\.\.\."[^\n]*e\.g\. "([^"]+)"/.exec(USAGE)?.[1];
     expect(example).toBeDefined();
@@ -235,11 +261,17 @@ describe('parseArgs: each bad argument is one error naming it and its valid rang
   });
 
   it('a missing or unknown command, or a stray argument', () => {
-    expect(error([])).toBe('missing command: sweep, run, trace or scaling (see --help)');
+    expect(error([])).toBe('missing command: sweep, run, trace, scaling or measure (see --help)');
     expect(error(['--items', '5'])).toBe(
-      'missing command: sweep, run, trace or scaling (see --help)',
+      'missing command: sweep, run, trace, scaling or measure (see --help)',
     );
-    expect(error(['walk'])).toBe('unknown command "walk"; commands: sweep, run, trace, scaling');
+    expect(error(['walk'])).toBe(
+      'unknown command "walk"; commands: sweep, run, trace, scaling, measure',
+    );
+    // issue 35: the list left measure out.
+    expect(error(['kernel'])).toBe(
+      'unknown command "kernel"; commands: sweep, run, trace, scaling, measure',
+    );
     expect(error(['sweep', 'run'])).toBe('unexpected argument "run"; options start with --');
   });
 
@@ -364,12 +396,16 @@ describe('parseArgs: --policy, and --frames for a policy sweep', () => {
     );
   });
 
-  it("--until-op for expiry takes up to 4N, the bound of its operations (they depend on the run's draws)", () => {
+  it("--until-op for expiry takes 1 to the run's own operations, counted as the page counts them", () => {
     const expiry = ['run', '--workload', 'expiry', ...SMALL, '--frames', '2', '--until-op'];
-    expect(options([...expiry, '8000']).untilOp).toBe(8000);
-    expect(error([...expiry, '8001'])).toBe(
-      '--until-op must be an integer from 1 to 8000, got 8001 (the operations of this workload: at most 8000)',
-    );
+    // Its draws decide how many: fewer than the 4N = 8000 it was once allowed.
+    const total = recordOps({ kind: 'expiry', items: 2000, seed: 1, keyRange: 2 ** 31 }).ops.length;
+    expect(total).toBeLessThan(8000);
+    expect(options([...expiry, String(total)]).untilOp).toBe(total);
+    for (const text of [String(total + 1), '8000', '0'])
+      expect(error([...expiry, text])).toBe(
+        `--until-op must be an integer from 1 to ${total}, got ${text} (the operations of this workload: ${total})`,
+      );
   });
 
   it('refuses --policy for scaling', () => {

@@ -2,7 +2,6 @@
 // speed), the help, and refusals before any work (exit 2, one line on stderr, nothing on stdout).
 
 import { describe, expect, it } from 'vitest';
-import { isMeasureCommand } from '../../src/cli/measureArgs';
 import { MACHINE_CSV_HEADER } from '../../src/core/experiments/machineReport';
 import { refusalLine, simAsync } from './simProcess';
 
@@ -99,13 +98,4 @@ describe('sim measure', () => {
     },
     30_000,
   );
-
-  it('is chosen by its first argument that is no option nor an option value', () => {
-    expect(isMeasureCommand(['measure'])).toBe(true);
-    expect(isMeasureCommand(['--format', 'csv', 'measure'])).toBe(true);
-    expect(isMeasureCommand(['--format=csv', 'measure', '--reps', '3'])).toBe(true);
-    expect(isMeasureCommand(['sweep', 'measure'])).toBe(false);
-    expect(isMeasureCommand(['--ops', 'measure', 'run'])).toBe(false);
-    expect(isMeasureCommand([])).toBe(false);
-  });
 });

@@ -86,7 +86,10 @@ describe('numbers in plain decimal digits', () => {
 describe('echoed input shows its control characters', () => {
   it.each([
     [['sweep', 'x\u202Ey'], 'unexpected argument "x<U+202E>y"; options start with --'],
-    [['walk\u0007'], 'unknown command "walk<U+0007>"; commands: sweep, run, trace, scaling'],
+    [
+      ['walk\u0007'],
+      'unknown command "walk<U+0007>"; commands: sweep, run, trace, scaling, measure',
+    ],
     [['sweep', '--format', 'cs\nv'], '--format must be one of json, csv, got "cs<U+000A>v"'],
     [['sweep', '--layout', 'bheap,\u2066rb'], /got "<U\+2066>rb"$/],
     [

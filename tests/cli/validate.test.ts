@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { validateCommandLine } from '../../src/cli/args';
+import type { Workload } from '../../src/core/workloads/workloads';
 
 function refusal(argv: string[]): string {
   const outcome = validateCommandLine(argv);
@@ -118,5 +119,56 @@ describe('validateCommandLine: runs that would not fit the memory budget', () =>
     // Recording the run's 67 million operations to learn its size took seconds and 1.3 GB.
     expect(seconds).toBeLessThan(1);
     expect(grownBytes).toBeLessThan(200 * 2 ** 20);
+  });
+
+  it("expiry's operations are counted only for a run that fits: the budget speaks first", () => {
+    const counted: unknown[] = [];
+    const count = (workload: Workload): number => {
+      counted.push(workload);
+      return 10;
+    };
+    const big = ['run', '--workload', 'expiry', '--items', '16777216', '--layout', 'rb'];
+    const argv = [...big, '--node-bytes', '4096', '--page-items', '4', '--frames', '1'];
+    expect(validateCommandLine([...argv, '--until-op', '5'], count)).toEqual(
+      validateCommandLine(argv, count),
+    );
+    expect(counted).toEqual([]);
+    // A run that fits is counted once, and --until-op read against that count.
+    const small = [
+      'run',
+      '--workload',
+      'expiry',
+      '--items',
+      '100',
+      '--page-items',
+      '8',
+      '--frames',
+      '2',
+    ];
+    expect(validateCommandLine([...small, '--until-op', '11'], count)).toEqual({
+      kind: 'error',
+      message:
+        '--until-op must be an integer from 1 to 10, got 11 (the operations of this workload: 10)',
+    });
+    expect(counted).toHaveLength(1);
+  });
+});
+
+describe("validateCommandLine: --until-op against expiry's real operations (issue 35)", () => {
+  const line = ['run', '--workload', 'expiry', '--items', '100', '--frames', '2'];
+  const untilOp = [...line, '--page-items', '8', '--until-op'];
+
+  it("names the run's own count, 319, where 4N = 400 was said and accepted", () => {
+    for (const text of ['99999', '400', '320'])
+      expect(refusal([...untilOp, text])).toBe(
+        `--until-op must be an integer from 1 to 319, got ${text} (the operations of this workload: 319)`,
+      );
+  });
+
+  it('takes every operation of the run, the last included', () => {
+    for (const text of ['1', '200', '319']) {
+      const outcome = validateCommandLine([...untilOp, text]);
+      expect(outcome).toMatchObject({ kind: 'ok', options: { untilOp: Number(text) } });
+    }
   });
 });

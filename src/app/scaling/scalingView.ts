@@ -1,6 +1,7 @@
 // What the scaling tab shows of a run, worked out without the page: the chart's data at the
 // quantity and overhead chosen now, the note under it, and the CLI's CSV and its file name.
 
+import { CLI_DEFAULTS } from '../../core/experiments/cliDefaults';
 import {
   NO_CALL_OVERHEAD,
   REVIEW_CALL_OVERHEAD,
@@ -22,13 +23,8 @@ import {
 } from '../../core/experiments/scalingSeries';
 import { shippedScalingPoint } from '../../core/experiments/shipped';
 import { SHIPPED_SCALING_POINTS } from '../../core/experiments/shippedScaling.generated';
-import { DEFAULT_NODE_BYTES, STRUCTURE_KINDS } from '../../core/structures/registry';
-import { FULL_KEY_RANGE } from '../../core/workloads/workloads';
+import { STRUCTURE_KINDS } from '../../core/structures/registry';
 import type { ScalingChartData } from '../../view/scaling/scalingChart';
-
-/** The CLI's defaults, so the page's CSV is the one `npm run sim -- scaling` prints. */
-const ITEMS_PER_PAGE = 512;
-const SEED = 1;
 
 /** The run the chart shows: what was asked, and the points received so far. */
 export interface Computed {
@@ -43,10 +39,11 @@ export function scalingCommand(settings: ScalingSettings): ScalingCommand {
   return {
     kinds: STRUCTURE_KINDS.filter((kind) => settings.kinds.includes(kind)),
     sizes: [...settings.sizes],
-    itemsPerPage: ITEMS_PER_PAGE,
-    nodeBytes: DEFAULT_NODE_BYTES,
-    seed: SEED,
-    keyRange: FULL_KEY_RANGE,
+    // The CLI's defaults, so the page's CSV is the one `npm run sim -- scaling` prints.
+    itemsPerPage: CLI_DEFAULTS.itemsPerPage,
+    nodeBytes: CLI_DEFAULTS.nodeBytes,
+    seed: CLI_DEFAULTS.seed,
+    keyRange: CLI_DEFAULTS.keyRange,
     overhead: settings.overhead,
     measure: settings.measure,
   };
@@ -115,7 +112,7 @@ export function scalingChartData(
     title: `Time per ${QUANTITY_LABELS[quantity]} against N (the Asterisk review’s sched test)`,
     caption:
       `N adds, then N deletes · model ${formatSeconds(SECONDS_PER_ACCESS)} per word access${perCall}` +
-      ` · ${ITEMS_PER_PAGE} words/page · seed ${SEED}`,
+      ` · ${CLI_DEFAULTS.itemsPerPage} words/page · seed ${CLI_DEFAULTS.seed}`,
   };
 }
 

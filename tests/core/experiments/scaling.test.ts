@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_CALL_OVERHEAD, SECONDS_PER_ACCESS } from '../../../src/core/experiments/cost';
-import { checkReviewClaims } from '../../../src/core/experiments/review';
 import {
   LIST_MAX_ITEMS,
   SCALING_CSV_HEADER,
-  type ScalingPoint,
   scalingPoint,
   toScalingCsv,
   totalModelSeconds,
@@ -77,45 +75,5 @@ describe('scalingPoint', () => {
     expect(lines[0]).toBe(SCALING_CSV_HEADER);
     expect(lines[1].startsWith(`rb,40,${point.addAccesses},${point.deleteAccesses},`)).toBe(true);
     expect(lines[1].endsWith(',,')).toBe(true);
-  });
-});
-
-describe('checkReviewClaims', () => {
-  function point(layout: 'list' | 'binary', items: number, add: number, del: number): ScalingPoint {
-    return {
-      layout,
-      items,
-      addAccesses: add * items,
-      deleteAccesses: del * items,
-      addSeconds: add * items * 1e-8,
-      deleteSeconds: del * items * 1e-8,
-      measuredAddSeconds: null,
-      measuredDeleteSeconds: null,
-    };
-  }
-
-  it('passes the review-shaped table and fails a table where the heap never wins', () => {
-    const good = [
-      point('list', 100, 60, 6),
-      point('binary', 100, 7, 11),
-      point('list', 100_000, 50_000, 6),
-      point('binary', 100_000, 8, 7),
-    ];
-    expect(checkReviewClaims(good).map((claim) => claim.ok)).toEqual([
-      false, // 66 against 18: the list is 3.7x dearer without the call overhead
-      true,
-      true,
-      true,
-      true,
-    ]);
-    const flat = [
-      point('list', 100, 9, 6),
-      point('binary', 100, 7, 11),
-      point('list', 100_000, 9, 6),
-      point('binary', 100_000, 8, 13),
-    ];
-    const outcome = checkReviewClaims(flat).map((claim) => claim.ok);
-    expect(outcome[1]).toBe(false);
-    expect(outcome[2]).toBe(false);
   });
 });
