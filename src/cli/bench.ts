@@ -5,16 +5,16 @@ import { ARTICLE_ITEMS_PER_PAGE, articleWorkload } from '../core/experiments/art
 import { ARTICLE_HEAP_KINDS, type ArticleHeapKind } from '../core/structures/heap/indexMaps';
 import { structureSpec } from '../core/structures/registry';
 import { runJobs } from './pool';
-import type { WorkerJob } from './threadProtocol';
+import type { ThreadRequest } from './threadProtocol';
 
 const SWEEP_TARGET_SECONDS = 3;
 const RATIO_TARGET = 3;
 
-function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
+function jobsFor(kind: 'sweep' | 'bare'): ThreadRequest[] {
   return ARTICLE_HEAP_KINDS.map((layout: ArticleHeapKind) =>
     kind === 'sweep'
       ? {
-          job: 'sweep',
+          kind: 'sweep',
           structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
           workload: articleWorkload(),
           timeBare: false,
@@ -22,7 +22,7 @@ function jobsFor(kind: 'sweep' | 'bare'): WorkerJob[] {
           pipelined: false,
         }
       : {
-          job: 'bare',
+          kind: 'bare',
           structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
           workload: articleWorkload(),
         },
@@ -47,13 +47,13 @@ async function main(): Promise<void> {
     bestWall = Math.min(bestWall, (performance.now() - wallStart) / 1000);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     sweepReplies.forEach((reply, index) => {
-      if (reply.reply !== 'sweep') throw new Error('unexpected reply');
+      if (reply.kind !== 'sweep') throw new Error('unexpected reply');
       const layout = ARTICLE_HEAP_KINDS[index];
       sweep.set(layout, Math.min(sweep.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
     });
     const bareReplies = await runJobs(jobsFor('bare'), () => {});
     bareReplies.forEach((reply, index) => {
-      if (reply.reply !== 'bare') throw new Error('unexpected reply');
+      if (reply.kind !== 'bare') throw new Error('unexpected reply');
       const layout = ARTICLE_HEAP_KINDS[index];
       bare.set(layout, Math.min(bare.get(layout) ?? Number.POSITIVE_INFINITY, reply.seconds));
     });
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       const [reply] = await runJobs(
         [
           {
-            job: 'sweep',
+            kind: 'sweep',
             structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
             workload: articleWorkload(),
             timeBare: false,
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         ],
         () => {},
       );
-      if (reply.reply !== 'sweep') throw new Error('unexpected reply');
+      if (reply.kind !== 'sweep') throw new Error('unexpected reply');
       best = Math.min(best, reply.seconds);
     }
     const b = bare.get(layout) ?? Number.NaN;

@@ -16,7 +16,7 @@ import { structureSpec } from '../core/structures/registry';
 import { parseArgs } from './args';
 import { BATCHES_PER_THREAD, frameBatches, sweepPoliciesInWorkers } from './policies';
 import { JobPool } from './pool';
-import type { WorkerReply } from './threadProtocol';
+import type { ThreadReply } from './threadProtocol';
 
 const OPT_RATIO_TARGET = 10;
 const REPLAY_TARGET_SECONDS = 60;
@@ -35,10 +35,10 @@ function range(values: readonly number[] | undefined, digits = 2): string {
     : `${low.toFixed(digits)}–${high.toFixed(digits)}`;
 }
 
-function seconds(reply: WorkerReply): number {
-  if (reply.reply === 'sweep' || reply.reply === 'trace' || reply.reply === 'curve')
+function seconds(reply: ThreadReply): number {
+  if (reply.kind === 'sweep' || reply.kind === 'trace' || reply.kind === 'curve')
     return reply.seconds;
-  throw new Error(`unexpected reply ${reply.reply}`);
+  throw new Error(`unexpected reply ${reply.kind}`);
 }
 
 async function round(times: Seconds, threads: number): Promise<void> {
@@ -49,7 +49,7 @@ async function round(times: Seconds, threads: number): Promise<void> {
   const lru = await Promise.all(
     ARTICLE_HEAP_KINDS.map((layout) =>
       pool.run({
-        job: 'sweep',
+        kind: 'sweep',
         structure: spec(layout),
         workload,
         timeBare: false,
@@ -64,7 +64,7 @@ async function round(times: Seconds, threads: number): Promise<void> {
   const traces = await Promise.all(
     ARTICLE_HEAP_KINDS.map((layout) =>
       pool.run({
-        job: 'trace',
+        kind: 'trace',
         structure: spec(layout),
         workload,
         collapse: true,
@@ -73,7 +73,7 @@ async function round(times: Seconds, threads: number): Promise<void> {
     ),
   );
   const recorded = traces.map((reply) => {
-    if (reply.reply !== 'trace') throw new Error(`unexpected reply ${reply.reply}`);
+    if (reply.kind !== 'trace') throw new Error(`unexpected reply ${reply.kind}`);
     return reply;
   });
   for (const [index, reply] of recorded.entries()) {
@@ -81,7 +81,7 @@ async function round(times: Seconds, threads: number): Promise<void> {
   }
   // OPT's one pass, both heaps at once.
   const opt = await Promise.all(
-    recorded.map((reply) => pool.run({ job: 'opt', trace: reply.trace })),
+    recorded.map((reply) => pool.run({ kind: 'opt', trace: reply.trace })),
   );
   for (const [index, reply] of opt.entries()) {
     note(times, `${ARTICLE_HEAP_KINDS[index]} opt`, seconds(reply));
@@ -93,7 +93,7 @@ async function round(times: Seconds, threads: number): Promise<void> {
       frameBatches(logFrameCounts(reply.pages), BATCHES_PER_THREAD * threads).map((frames) =>
         pool
           .run({
-            job: 'replay',
+            kind: 'replay',
             trace: reply.trace,
             collapsed: reply.collapsed,
             policy,

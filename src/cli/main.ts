@@ -2,6 +2,7 @@
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
 import { availableParallelism } from 'node:os';
+import { errorText } from '../core/errorText';
 import { modelCpuSeconds, NO_CALL_OVERHEAD, REVIEW_CALL_OVERHEAD } from '../core/experiments/cost';
 import type { PolicySweepResult } from '../core/experiments/policySweep';
 import {
@@ -26,7 +27,7 @@ import { measureMain } from './measure';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
-import type { WorkerJob, WorkerReply } from './threadProtocol';
+import type { ThreadReply, ThreadRequest } from './threadProtocol';
 
 /**
  * A reader that went away (`| head -1`) makes the next write fail with EPIPE, which Node reports
@@ -141,11 +142,11 @@ async function main(): Promise<number> {
   }
   const timeBare = options.cpu === 'measure';
   // `run` makes one job per layout and policy, layout by layout.
-  const jobs: WorkerJob[] = options.layouts.flatMap((layout): WorkerJob[] =>
+  const jobs: ThreadRequest[] = options.layouts.flatMap((layout): ThreadRequest[] =>
     options.command === 'sweep'
       ? [
           {
-            job: 'sweep',
+            kind: 'sweep',
             structure: specOf(options, layout),
             workload: options.workload,
             timeBare,
@@ -154,7 +155,7 @@ async function main(): Promise<number> {
           },
         ]
       : policiesOf(options).map((policy) => ({
-          job: 'point',
+          kind: 'point',
           structure: specOf(options, layout),
           workload: options.workload,
           frames: options.frames ?? 1,
@@ -163,19 +164,19 @@ async function main(): Promise<number> {
         })),
   );
   const names = jobs.map((job, index) =>
-    job.job === 'point' && !lruOnly(options)
+    job.kind === 'point' && !lruOnly(options)
       ? `${options.layouts[Math.floor(index / policiesOf(options).length)]} ${job.policy ?? 'lru'}`
       : options.layouts[index],
   );
-  const replies: WorkerReply[] = await runJobs(jobs, progressPrinter(names));
+  const replies: ThreadReply[] = await runJobs(jobs, progressPrinter(names));
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
   const sweeps: SweepResult<StructureKind>[] = [];
   const points: PointResult<StructureKind>[] = [];
   for (const reply of replies) {
-    if (reply.reply === 'sweep') sweeps.push(reply.result);
-    else if (reply.reply === 'point') points.push(reply.result);
-    else throw new Error(`unexpected reply ${reply.reply}`);
+    if (reply.kind === 'sweep') sweeps.push(reply.result);
+    else if (reply.kind === 'point') points.push(reply.result);
+    else throw new Error(`unexpected reply ${reply.kind}`);
     bare.set(reply.result, reply.bareSeconds);
   }
   if (options.command === 'sweep') {
@@ -288,7 +289,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`sim: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`sim: ${errorText(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -7,10 +7,8 @@ import { type SweepResult, sweepCounter, sweepResultOf } from '../core/experimen
 import type { FrameCurves } from '../core/memory/stackDistances';
 import type { StructureKind, StructureSpec } from '../core/structures/registry';
 import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads/workloads';
-import type { CounterJob } from './counterThread';
 import { BatchRing } from './ring';
-
-type CounterReply = { ok: true; curves: FrameCurves } | { ok: false; message: string };
+import type { CounterReply, CounterStart } from './threadProtocol';
 
 /** `counterScript`: the counter worker's script (workerScript('counter'), made by the main thread). */
 export async function sweepPipelined<Kind extends StructureKind>(
@@ -21,7 +19,7 @@ export async function sweepPipelined<Kind extends StructureKind>(
 ): Promise<SweepResult<Kind>> {
   const counter = sweepCounter(structure, workload);
   const ring = BatchRing.create();
-  const job: CounterJob = {
+  const job: CounterStart = {
     buffer: ring.buffer,
     pageCount: counter.pageCount,
     itemsPerPage: structure.itemsPerPage,
@@ -40,7 +38,7 @@ export async function sweepPipelined<Kind extends StructureKind>(
     counter.flushHandOff();
     ring.close();
     const answer = await reply;
-    if (!answer.ok) throw new Error(answer.message);
+    if (answer.kind === 'error') throw new Error(answer.message);
     return sweepResultOf(structure, workload, stats, answer.curves);
   } finally {
     ring.close();

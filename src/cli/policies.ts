@@ -19,7 +19,7 @@ import type { StructureKind } from '../core/structures/registry';
 import type { RunStats } from '../core/workloads/workloads';
 import { type CliOptions, policiesOf, specOf } from './args';
 import { JobPool } from './pool';
-import type { WorkerReply } from './threadProtocol';
+import type { ThreadReply } from './threadProtocol';
 
 /** A policy sweep's results per layout, with the bare run's seconds when --cpu measure asked. */
 export interface PolicySweepRun {
@@ -30,12 +30,12 @@ export interface PolicySweepRun {
 /** Progress: jobs done of the jobs known so far. */
 export type PolicyProgress = (done: number, known: number) => void;
 
-function expect<K extends WorkerReply['reply']>(
-  reply: WorkerReply,
+function expect<K extends ThreadReply['kind']>(
+  reply: ThreadReply,
   kind: K,
-): Extract<WorkerReply, { reply: K }> {
-  if (reply.reply !== kind) throw new Error(`unexpected reply ${reply.reply}, not ${kind}`);
-  return reply as Extract<WorkerReply, { reply: K }>;
+): Extract<ThreadReply, { kind: K }> {
+  if (reply.kind !== kind) throw new Error(`unexpected reply ${reply.kind}, not ${kind}`);
+  return reply as Extract<ThreadReply, { kind: K }>;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function sweepPoliciesInWorkers(
   const pool = new JobPool(threads);
   let known = 0;
   let done = 0;
-  const track = (reply: Promise<WorkerReply>): Promise<WorkerReply> => {
+  const track = (reply: Promise<ThreadReply>): Promise<ThreadReply> => {
     known++;
     onProgress(done, known);
     return reply.then((value) => {
@@ -77,7 +77,7 @@ export async function sweepPoliciesInWorkers(
     const trace = traced
       ? track(
           pool.run({
-            job: 'trace',
+            kind: 'trace',
             structure,
             workload,
             collapse: policies.some(isReplayPolicy),
@@ -88,7 +88,7 @@ export async function sweepPoliciesInWorkers(
     const lru = policies.includes('lru')
       ? track(
           pool.run({
-            job: 'sweep',
+            kind: 'sweep',
             structure,
             workload,
             timeBare: timeBare && !traced,
@@ -103,7 +103,7 @@ export async function sweepPoliciesInWorkers(
         if (policy === 'opt') {
           curves.set(
             policy,
-            track(pool.run({ job: 'opt', trace: recorded.trace })).then(
+            track(pool.run({ kind: 'opt', trace: recorded.trace })).then(
               (reply) => expect(reply, 'curve').curve,
             ),
           );
@@ -116,7 +116,7 @@ export async function sweepPoliciesInWorkers(
           const parts = frameBatches(frames, BATCHES_PER_THREAD * threads).map((batch) =>
             track(
               pool.run({
-                job: 'replay',
+                kind: 'replay',
                 trace: recorded.trace,
                 collapsed: recorded.collapsed,
                 policy,

@@ -1,31 +1,31 @@
 // Runs CLI jobs in worker threads, all at once (one per layout; the machine has two cores).
 
 import { Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerReply, WorkerStart } from './threadProtocol';
+import type { ThreadReply, ThreadRequest, ThreadStart } from './threadProtocol';
 import { workerScript } from './workerScript';
 
 export type JobProgress = (jobIndex: number, done: number, total: number) => void;
 
 export function runJob(
-  job: WorkerJob,
+  job: ThreadRequest,
   onProgress: (done: number, total: number) => void,
-): Promise<WorkerReply> {
+): Promise<ThreadReply> {
   return new Promise((resolve, reject) => {
-    const start: WorkerStart = {
-      job,
-      counterScript: job.job === 'sweep' && job.pipelined ? workerScript('counter').href : null,
+    const start: ThreadStart = {
+      request: job,
+      counterScript: job.kind === 'sweep' && job.pipelined ? workerScript('counter').href : null,
     };
     // No execArgv: the script is plain JavaScript, so the thread need not load tsx's loader.
     const worker = new Worker(workerScript('sweep'), { workerData: start, execArgv: [] });
     let settled = false;
-    worker.on('message', (reply: WorkerReply) => {
-      if (reply.reply === 'progress') {
+    worker.on('message', (reply: ThreadReply) => {
+      if (reply.kind === 'progress') {
         onProgress(reply.done, reply.total);
         return;
       }
       settled = true;
       void worker.terminate();
-      if (reply.reply === 'error') reject(new Error(reply.message));
+      if (reply.kind === 'error') reject(new Error(reply.message));
       else resolve(reply);
     });
     worker.on('error', (error) => {
@@ -39,9 +39,9 @@ export function runJob(
 }
 
 export function runJobs(
-  jobs: readonly WorkerJob[],
+  jobs: readonly ThreadRequest[],
   onProgress: JobProgress,
-): Promise<WorkerReply[]> {
+): Promise<ThreadReply[]> {
   return Promise.all(
     jobs.map((job, index) => runJob(job, (done, total) => onProgress(index, done, total))),
   );
@@ -58,9 +58,9 @@ export class JobPool {
   constructor(private readonly limit: number) {}
 
   run(
-    job: WorkerJob,
+    job: ThreadRequest,
     onProgress: (done: number, total: number) => void = () => {},
-  ): Promise<WorkerReply> {
+  ): Promise<ThreadReply> {
     return new Promise<void>((start) => {
       if (this.active < this.limit) {
         this.active++;

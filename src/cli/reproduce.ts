@@ -3,6 +3,7 @@
 // under each page-replacement policy at 9 resident pages. Exits 1 if any claim fails.
 
 import { availableParallelism } from 'node:os';
+import { errorText } from '../core/errorText';
 import {
   ARTICLE_FRAMES,
   ARTICLE_ITEMS_PER_PAGE,
@@ -24,15 +25,15 @@ import {
 import { type StructureKind, structureSpec } from '../core/structures/registry';
 import { printClaims, printTally, reportClaims } from './claims';
 import { JobPool, runJobs } from './pool';
-import type { WorkerReply } from './threadProtocol';
+import type { ThreadReply } from './threadProtocol';
 
-function sweepOf(reply: WorkerReply): SweepResult<StructureKind> {
-  if (reply.reply !== 'sweep') throw new Error(`unexpected reply ${reply.reply}`);
+function sweepOf(reply: ThreadReply): SweepResult<StructureKind> {
+  if (reply.kind !== 'sweep') throw new Error(`unexpected reply ${reply.kind}`);
   return reply.result;
 }
 
-function curveOf(reply: WorkerReply): PolicyCurve {
-  if (reply.reply !== 'curve') throw new Error(`unexpected reply ${reply.reply}`);
+function curveOf(reply: ThreadReply): PolicyCurve {
+  if (reply.kind !== 'curve') throw new Error(`unexpected reply ${reply.kind}`);
   return reply.curve;
 }
 
@@ -44,7 +45,7 @@ async function articleClaims(): Promise<{
   process.stderr.write('running the article scenario: 1,000,000 items, 512 per page, seed 1 …\n');
   const replies = await runJobs(
     ARTICLE_HEAP_KINDS.map((layout) => ({
-      job: 'sweep' as const,
+      kind: 'sweep' as const,
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload: articleWorkload(),
       timeBare: false,
@@ -75,7 +76,7 @@ async function variantClaims(results: Record<ArticleHeapKind, SweepResult>): Pro
   const workload = articleWorkload();
   const strict = pool
     .run({
-      job: 'sweep',
+      kind: 'sweep',
       structure: structureSpec('bheap-strict', ARTICLE_ITEMS_PER_PAGE),
       workload,
       timeBare: false,
@@ -84,21 +85,21 @@ async function variantClaims(results: Record<ArticleHeapKind, SweepResult>): Pro
     .then(sweepOf);
   const points = ARTICLE_HEAP_KINDS.map(async (layout): Promise<PolicyPoint[]> => {
     const reply = await pool.run({
-      job: 'trace',
+      kind: 'trace',
       structure: structureSpec(layout, ARTICLE_ITEMS_PER_PAGE),
       workload,
       collapse: false,
       timeBare: false,
     });
-    if (reply.reply !== 'trace') throw new Error(`unexpected reply ${reply.reply}`);
+    if (reply.kind !== 'trace') throw new Error(`unexpected reply ${reply.kind}`);
     const { trace } = reply;
     const [opt, fifo, clock] = await Promise.all([
-      pool.run({ job: 'opt', trace }).then(curveOf),
+      pool.run({ kind: 'opt', trace }).then(curveOf),
       pool
-        .run({ job: 'replay', trace, collapsed: null, policy: 'fifo', frames: [ARTICLE_FRAMES] })
+        .run({ kind: 'replay', trace, collapsed: null, policy: 'fifo', frames: [ARTICLE_FRAMES] })
         .then(curveOf),
       pool
-        .run({ job: 'replay', trace, collapsed: null, policy: 'clock', frames: [ARTICLE_FRAMES] })
+        .run({ kind: 'replay', trace, collapsed: null, policy: 'clock', frames: [ARTICLE_FRAMES] })
         .then(curveOf),
     ]);
     const at = (curve: PolicyCurve): PolicyPoint => {
@@ -151,7 +152,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`reproduce: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`reproduce: ${errorText(error)}\n`);
     process.exitCode = 1;
   },
 );

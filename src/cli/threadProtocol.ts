@@ -1,16 +1,19 @@
 // Messages between the CLI and its worker threads (one structure per thread, so both cores work
-// and each thread's JIT sees a single layout: monomorphic and fast).
+// and each thread's JIT sees a single layout: monomorphic and fast). The same words as the
+// page's Web Workers (src/worker/*Protocol.ts): a thread is started with a request and answers
+// with replies, each told apart by its `kind`; an `error` reply says why it failed.
 
 import type { PolicyCurve, ReplayPolicy } from '../core/experiments/policySweep';
 import type { PointResult, SweepResult } from '../core/experiments/sweep';
 import type { Policy } from '../core/memory/pager';
 import type { ReferenceString } from '../core/memory/referenceString';
+import type { FrameCurves } from '../core/memory/stackDistances';
 import type { StructureKind, StructureSpec } from '../core/structures/registry';
 import type { RunStats, Workload } from '../core/workloads/workloads';
 
-export type WorkerJob =
+export type ThreadRequest =
   | {
-      job: 'sweep';
+      kind: 'sweep';
       structure: StructureSpec<StructureKind>;
       workload: Workload;
       timeBare: boolean;
@@ -18,7 +21,7 @@ export type WorkerJob =
       pipelined: boolean;
     }
   | {
-      job: 'point';
+      kind: 'point';
       structure: StructureSpec<StructureKind>;
       workload: Workload;
       frames: number;
@@ -26,23 +29,23 @@ export type WorkerJob =
       /** The direct pager's policy (absent: LRU). */
       policy?: Policy;
     }
-  | { job: 'bare'; structure: StructureSpec<StructureKind>; workload: Workload }
+  | { kind: 'bare'; structure: StructureSpec<StructureKind>; workload: Workload }
   /**
    * Records the run's reference string into shared memory, and, when `collapse`, the trace FIFO and
    * CLOCK replay from 2 frames on (policyReplay.ts collapseAlternations).
    */
   | {
-      job: 'trace';
+      kind: 'trace';
       structure: StructureSpec<StructureKind>;
       workload: Workload;
       collapse: boolean;
       timeBare: boolean;
     }
   /** OPT at every frame count, over a recorded trace. */
-  | { job: 'opt'; trace: ReferenceString }
+  | { kind: 'opt'; trace: ReferenceString }
   /** FIFO or CLOCK at some frame counts, over a recorded trace (and its collapsed form). */
   | {
-      job: 'replay';
+      kind: 'replay';
       trace: ReferenceString;
       collapsed: ReferenceString | null;
       policy: ReplayPolicy;
@@ -50,29 +53,29 @@ export type WorkerJob =
     };
 
 /** What a job's worker thread is started with (its workerData). */
-export interface WorkerStart {
-  job: WorkerJob;
+export interface ThreadStart {
+  request: ThreadRequest;
   /** The counter worker's script (workerScript.ts), for a pipelined sweep: a worker cannot bundle it. */
   counterScript: string | null;
 }
 
-export type WorkerReply =
-  | { reply: 'progress'; done: number; total: number }
+export type ThreadReply =
+  | { kind: 'progress'; done: number; total: number }
   | {
-      reply: 'sweep';
+      kind: 'sweep';
       result: SweepResult<StructureKind>;
       seconds: number;
       bareSeconds: number | null;
     }
   | {
-      reply: 'point';
+      kind: 'point';
       result: PointResult<StructureKind>;
       seconds: number;
       bareSeconds: number | null;
     }
-  | { reply: 'bare'; seconds: number; operations: number }
+  | { kind: 'bare'; seconds: number; operations: number }
   | {
-      reply: 'trace';
+      kind: 'trace';
       trace: ReferenceString;
       collapsed: ReferenceString | null;
       stats: RunStats;
@@ -81,5 +84,17 @@ export type WorkerReply =
       seconds: number;
       bareSeconds: number | null;
     }
-  | { reply: 'curve'; curve: PolicyCurve; seconds: number }
-  | { reply: 'error'; message: string };
+  | { kind: 'curve'; curve: PolicyCurve; seconds: number }
+  | { kind: 'error'; message: string };
+
+/** What a pipelined sweep's counting thread is started with: the ring it drains and the run's pages. */
+export interface CounterStart {
+  buffer: SharedArrayBuffer;
+  pageCount: number;
+  itemsPerPage: number;
+}
+
+/** The counting thread's one reply: the curves of every frame count, or why it failed. */
+export type CounterReply =
+  | { kind: 'curves'; curves: FrameCurves }
+  | { kind: 'error'; message: string };

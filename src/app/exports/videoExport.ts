@@ -3,6 +3,7 @@
 // progress and Cancel. The recorder (videoRecorder.ts, with Mediabunny) is loaded when a video
 // is first recorded, so the page's first bundle does not carry it.
 
+import { errorText } from '../../core/errorText';
 import { type VideoOffer, videoOffer, videoRefusal } from '../browser/capabilities';
 import { el, setText } from '../browser/dom';
 import { saveFile } from '../browser/download';
@@ -212,7 +213,7 @@ export class VideoExport {
     } catch (error) {
       // A recorder that failed to load (offline before it was cached) is asked for again next time.
       this.recorder = null;
-      setText(this.status, `Recording failed: ${error instanceof Error ? error.message : error}`);
+      setText(this.status, `Recording failed: ${errorText(error)}`);
     } finally {
       this.running = false;
       this.cancel.hidden = true;
