@@ -20,13 +20,22 @@ import './app/styles/embed.css';
 import { App } from './app/app';
 import { readLink } from './app/browser/link';
 import { registerOffline } from './app/browser/offline';
+import { linkReader } from './app/session/linkReader';
 import { keptTourNamed, restoreKept } from './app/tour/tourStore';
+import { hasPackedValues } from './core/scenario/linkPrepass';
 
 const root = document.querySelector<HTMLDivElement>('#app');
-// A link naming a tour kept in this browser (too large for a link) waits for it to be read back.
-const kept = keptTourNamed(readLink());
+// A link naming a tour kept in this browser (too large for a link) waits for it to be read
+// back; one with a packed script or tour, for the link worker to unpack it. Most links have
+// neither, and the page is built at once.
+const link = readLink();
+const kept = keptTourNamed(link);
 if (root !== null) {
-  if (kept === null) new App(root);
-  else void restoreKept(kept).then(() => new App(root));
+  if (kept === null && !hasPackedValues(link)) new App(root);
+  else {
+    void Promise.all([kept === null ? null : restoreKept(kept), linkReader.readAhead(link)]).then(
+      () => new App(root),
+    );
+  }
 }
 registerOffline();

@@ -10,6 +10,7 @@ import { FramePainter } from './frame/framePainter';
 import { stageLayout } from './frame/stageLayout';
 import { assemblePage, type Page } from './page/assemblePage';
 import { listenForPlaybackKeys } from './playback/keyboard';
+import { linkReader } from './session/linkReader';
 import { ScenarioSession } from './session/scenarioSession';
 import { TourController } from './tour/tourController';
 import { activeTour, sceneLink, sceneParsed } from './tour/tours';
@@ -63,7 +64,17 @@ export class App {
     // The layout, the band and the placeholder before the first paint: nothing painted moves.
     this.applyView(true);
     this.session.show(parsed, 'This link', 'replace', true);
-    onHistoryMove(() => this.session.show(linkToShow(readLink()), 'This link', null, false));
+    // Back or Forward: a link with packed values is read ahead in the link worker first; of
+    // moves in quick succession only the last is shown.
+    let moves = 0;
+    onHistoryMove(() => {
+      const move = ++moves;
+      const link = readLink();
+      void linkReader.readAhead(link).then((current) => {
+        if (current && move === moves)
+          this.session.show(linkToShow(link), 'This link', null, false);
+      });
+    });
     // The stage decides what fits: another size may take another layout. The observer hears
     // what a resize event does not (a scrollbar), after layout, when measuring costs nothing.
     window.addEventListener('resize', () => {

@@ -9,7 +9,7 @@ import { el } from '../browser/dom';
 import type { HistoryMode, LinkWriter } from '../browser/link';
 import { TourBand } from './tourBand';
 import { TourEditor } from './tourEditor';
-import { tourValue } from './tourStore';
+import { placeTour, tourValue } from './tourStore';
 import { TourStory } from './tourStory';
 import {
   activeTour,
@@ -49,6 +49,8 @@ export class TourController {
   readonly story: TourStory;
   /** The scene last opened, as it opened: "back to the scene" shows once the page differs. */
   private openedScene: Scenario | null = null;
+  /** Counts tours put on: a tour still being placed when another is put on is dropped. */
+  private usingTour = 0;
 
   constructor(
     private readonly host: TourHost,
@@ -107,9 +109,19 @@ export class TourController {
   }
 
   private useTour(tour: Tour | null, scene: number): void {
-    // In its link, or kept in this browser when too large for one (tourStore.ts).
-    this.host.scenario().tourPack = tour === null ? null : tourValue(tour);
-    this.goToScene(scene);
+    const using = ++this.usingTour;
+    if (tour === null) {
+      this.host.scenario().tourPack = null;
+      this.goToScene(scene);
+      return;
+    }
+    // In its link, or kept in this browser when too large for one (tourStore.ts): the link
+    // names it only once it is kept, so a reload at once still finds it.
+    void placeTour(tour).then((value) => {
+      if (using !== this.usingTour) return;
+      this.host.scenario().tourPack = value;
+      this.goToScene(scene);
+    });
   }
 
   /** After a scene's link is shown, remembers it as the scene opened. */

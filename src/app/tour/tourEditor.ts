@@ -284,8 +284,7 @@ export class TourEditor {
     const reading = ++this.reading;
     const current = (): boolean => reading === this.reading;
     this.say(`Reading ${quote(file.name)}…`, 'note');
-    const checking = (scenes: number): void =>
-      this.say(`Checking ${quote(file.name)}: ${scenes} scene${scenes === 1 ? '' : 's'}…`, 'note');
+    const checking = (): void => this.say(`Checking ${quote(file.name)}…`, 'note');
     void readTourFile(file, checking, current).then((read) => {
       if (read === null || !current()) return;
       if (!read.ok) {

@@ -1,26 +1,23 @@
-// A tour file opened in the editor, read without holding the page: its form is checked at once,
-// then each scene's link is read in full in a task of its own (a scene may carry a 20,000-
-// operation script), so a file of 64 long scenes, or of hostile ones, never blocks the main
-// thread for long. Any problem refuses the whole file; the tour on screen is kept.
+// A tour file opened in the editor, read without holding the page: its form and each scene's
+// link (a scene may carry a 20,000-operation script) are checked in the link worker, so a file
+// of 64 long scenes, or of hostile ones, never blocks the main thread. Any problem refuses the
+// whole file; the tour on screen is kept.
 
 import { quote } from '../../core/quote';
-import { parseTourJson, type Tour } from '../../core/scenario/tourFormat';
-import { sceneLinkProblem } from './tours';
+import type { Tour } from '../../core/scenario/tourFormat';
+import { linkReader } from '../session/linkReader';
 
 /** The largest tour file read (a tour of 64 scenes with long scripts is a few MB). */
 const TOUR_FILE_MAX_BYTES = 4 * 2 ** 20;
-/** As many problems as a file's refusal names, as parseTourJson names. */
-const PROBLEMS_NAMED = 5;
-
 type TourFileRead = { ok: true; tour: Tour } | { ok: false; message: string };
 
 /**
  * Reads and checks a tour file; null once `current` says the read is no longer wanted (another
- * file opened meanwhile). `checking` is told the scenes to read once the form is right.
+ * file opened meanwhile). `checking` is told when the file is being checked.
  */
 export async function readTourFile(
   file: File,
-  checking: (scenes: number) => void,
+  checking: () => void,
   current: () => boolean,
 ): Promise<TourFileRead | null> {
   const unchanged = 'Your tour is unchanged.';
@@ -41,22 +38,8 @@ export async function readTourFile(
     ok: false,
     message: `${quote(file.name)} is not a tour this page can open: ${errors.join('; ')}. ${unchanged}`,
   });
-  // Every link is read below, one a task (a file's 4 MB of links, even their names, take a while).
-  const parsed = parseTourJson(text, () => null);
-  if (!parsed.ok) return refused(parsed.errors);
-  const { scenes } = parsed.tour;
-  checking(scenes.length);
-  const problems: string[] = [];
-  for (let index = 0; index < scenes.length && problems.length < PROBLEMS_NAMED; index++) {
-    // One scene a task: the page paints and answers between them.
-    await nextTask();
-    if (!current()) return null;
-    const problem = sceneLinkProblem(scenes[index].link);
-    if (problem !== null) problems.push(`scene ${index + 1}'s link: ${problem}`);
-  }
-  return problems.length > 0 ? refused(problems) : parsed;
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => window.setTimeout(resolve, 0));
+  checking();
+  const reading = await linkReader.readTour(text, true);
+  if (reading === null || !current()) return null;
+  return reading.read.ok ? reading.read : refused(reading.read.errors);
 }

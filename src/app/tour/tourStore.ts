@@ -2,19 +2,18 @@
 // its id (tourz=kept.<id>), and a page loaded with such a link reads the tour back before it
 // shows anything, so a reload shows the teacher's tour, never another (links.md, "Tours").
 
+import { packedValuesIn } from '../../core/scenario/linkPrepass';
 import {
   isKeptTourValue,
   KEPT_TOUR_PREFIX,
+  keptTourId,
+  rememberTourValue,
   restoreKeptTour,
   tourLinkValue,
 } from '../../core/scenario/linkTours';
-import {
-  parseTourJson,
-  sceneLinkFormProblem,
-  type Tour,
-  tourToJson,
-} from '../../core/scenario/tourFormat';
+import { type Tour, tourToJson } from '../../core/scenario/tourFormat';
 import { deleteLarge, getLarge, putLarge } from '../browser/storage';
+import { linkReader } from '../session/linkReader';
 
 const STORE = 'kept-tours';
 /** The store's list of kept tours, oldest first (a key no tour id can take). */
@@ -35,6 +34,24 @@ export function tourValue(tour: Tour): string {
   });
 }
 
+/**
+ * The tourz value that carries `tour`, worked out in the link worker (packing a large tour is
+ * long work), and, for a tour too large for a link, only once this browser has kept it (or
+ * refused to): a reload the moment the link names it shows it again.
+ */
+export async function placeTour(tour: Tour): Promise<string> {
+  let value: string | null = null;
+  try {
+    value = await linkReader.tourValue(tour);
+  } catch {
+    // The worker failed: packed here instead.
+  }
+  if (value !== null) rememberTourValue(tour, value);
+  const placed = tourValue(tour);
+  if (isKeptTourValue(placed)) await keptTourStored(placed);
+  return placed;
+}
+
 /** Whether the tour behind a tourz value is kept in this browser rather than in its link. */
 export function isKeptTour(value: string | null): boolean {
   return value !== null && isKeptTourValue(value);
@@ -45,13 +62,15 @@ export function keptTourStored(value: string): Promise<boolean> {
   return stored.get(value) ?? Promise.resolve(false);
 }
 
-/** The kept tour a link names (tourz=kept.<id>), or null. */
+/**
+ * The kept tour a link names (tourz=kept.<id>, after '#' as the page writes it, or in the query
+ * where a visitor moved it), or null.
+ */
 export function keptTourNamed(link: string): string | null {
-  const hashAt = link.indexOf('#');
-  // A fragment may be 600,000 characters: it is read only when it may name one.
-  if (hashAt < 0 || !link.includes(KEPT_TOUR_PREFIX, hashAt)) return null;
-  const value = new URLSearchParams(link.slice(hashAt + 1)).get('tourz');
-  return value?.startsWith(KEPT_TOUR_PREFIX) ? value : null;
+  // A fragment may be 600,000 characters: the link is read only when it may name one.
+  if (!link.includes(KEPT_TOUR_PREFIX)) return null;
+  const value = packedValuesIn(link).tourz;
+  return value !== null && isKeptTourValue(value) ? keptTourId(value) : null;
 }
 
 /**
@@ -62,9 +81,10 @@ export async function restoreKept(value: string): Promise<void> {
   if (!isKeptTourValue(value)) return;
   const record = await getLarge(STORE, value);
   if (typeof record !== 'string') return;
-  const parsed = parseTourJson(record, sceneLinkFormProblem);
-  if (!parsed.ok) return;
-  restoreKeptTour(value, parsed.tour);
+  // Read in the link worker: a kept tour may be 4 MB of JSON and scripts.
+  const reading = await linkReader.readTour(record, false);
+  if (reading === null || !reading.read.ok) return;
+  restoreKeptTour(value, reading.read.tour);
   stored.set(value, Promise.resolve(true));
   // The tour in use is the last to be dropped.
   await putLarge(STORE, INDEX_KEY, [...(await keptIndex()).filter((v) => v !== value), value]);

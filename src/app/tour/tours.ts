@@ -10,14 +10,6 @@ import { parseScenario } from '../../core/scenario/parse';
 import type { ParsedScenario, Scenario } from '../../core/scenario/scenario';
 import { sceneLinkFormProblem, type Tour } from '../../core/scenario/tourFormat';
 
-/**
- * A scene's link must read cleanly and carry no tour of its own: the full check, as the editor
- * makes it of every scene of a file before the file replaces the tour on screen.
- */
-export function sceneLinkProblem(link: string): string | null {
-  return sceneLinkFormProblem(link) ?? parseScenario(link).errors[0]?.message ?? null;
-}
-
 /** The tour a scenario's link names: its own if it carries one, else the article's. */
 export function activeTour(scenario: Scenario): Tour {
   if (scenario.tourPack === null) return ARTICLE_TOUR;

@@ -37,6 +37,17 @@ function remember(map: Map<string, string>, key: string, value: string): void {
   if (map.size > REMEMBERED) map.delete(map.keys().next().value ?? '');
 }
 
+/**
+ * Packed values read ahead, where the work may be large (linkPrepass.ts), failures included:
+ * kept until the next reading replaces them, so a crafted value is never unpacked twice.
+ */
+let readAhead = new Map<string, Parsed<string>>();
+
+/** Takes a reading's unpacked scripts (linkPrepass.ts): unpackText answers them from here. */
+export function rememberUnpacked(entries: Iterable<readonly [string, Parsed<string>]>): void {
+  readAhead = new Map(entries);
+}
+
 /** Deflates text (raw DEFLATE, no header) and writes it in base64url without padding. */
 export function packText(text: string): string {
   const known = packedOf.get(text);
@@ -59,6 +70,8 @@ export function unpackText(name: string, packed: string): Parsed<string> {
       error: `${name} is ${packed.length} characters; at most ${MAX_PACKED_CHARS}`,
     };
   }
+  const ahead = readAhead.get(packed);
+  if (ahead !== undefined) return ahead;
   const known = unpackedOf.get(packed);
   if (known !== undefined) return { ok: true, value: known };
   const bytes = fromBase64Url(packed);

@@ -15,7 +15,7 @@ import {
 
 /** A tourz value that names a kept tour: this prefix, then 16 hex digits of the tour's hash. */
 export const KEPT_TOUR_PREFIX = 'kept.';
-const KEPT_VALUE = /^kept\.[0-9a-f]{16}$/;
+const KEPT_VALUE = /^kept\.[0-9a-f]{16}$/i;
 
 /** Packed tours read lately, by their text (a page moves between a few tours at most). */
 const READ_MAX = 8;
@@ -25,8 +25,14 @@ const keptTours = new Map<string, Tour>();
 /** The tourz value of each tour object already placed, so nothing is packed twice. */
 const valueOfTour = new WeakMap<Tour, string>();
 
+/** Whether a tourz value names a kept tour; its hex digits are read in either case. */
 export function isKeptTourValue(value: string): boolean {
   return KEPT_VALUE.test(value);
+}
+
+/** A kept tour's value as the page writes it (lower-case hex): the same tour, however it was typed. */
+export function keptTourId(value: string): string {
+  return value.toLowerCase();
 }
 
 /**
@@ -36,7 +42,7 @@ export function isKeptTourValue(value: string): boolean {
  */
 export function readLinkTour(value: string): TourParse {
   if (value.startsWith(KEPT_TOUR_PREFIX)) {
-    const kept = isKeptTourValue(value) ? keptTours.get(value) : undefined;
+    const kept = isKeptTourValue(value) ? keptTours.get(keptTourId(value)) : undefined;
     return kept !== undefined
       ? { ok: true, tour: kept }
       : {
@@ -59,6 +65,15 @@ export function readLinkTour(value: string): TourParse {
   readTours.set(value, result);
   if (readTours.size > READ_MAX) readTours.delete(readTours.keys().next().value ?? '');
   return result;
+}
+
+/** Takes a packed tour read ahead (linkPrepass.ts): readLinkTour answers it from here. */
+export function rememberLinkTour(value: string, read: TourParse): void {
+  const result: TourParse = read.ok ? { ok: true, tour: frozen(read.tour) } : read;
+  if (result.ok) valueOfTour.set(result.tour, value);
+  readTours.delete(value);
+  readTours.set(value, result);
+  if (readTours.size > READ_MAX) readTours.delete(readTours.keys().next().value ?? '');
 }
 
 /**
@@ -88,12 +103,30 @@ export function tourLinkValue(tour: Tour, kept: (value: string, tour: Tour) => v
   return value;
 }
 
+/**
+ * Takes the value tourLinkValue gave for `tour` elsewhere (the page's link worker packed it):
+ * later calls for the same tour object answer it without packing again.
+ */
+export function rememberTourValue(tour: Tour, value: string): void {
+  if (isKeptTourValue(value)) {
+    const id = keptTourId(value);
+    const shared = frozen(tour);
+    keptTours.set(id, shared);
+    valueOfTour.set(tour, id);
+    valueOfTour.set(shared, id);
+    return;
+  }
+  valueOfTour.set(tour, value);
+  rememberLinkTour(value, { ok: true, tour });
+}
+
 /** Puts a kept tour back (read from this browser's store when the page loads). */
 export function restoreKeptTour(value: string, tour: Tour): void {
   if (!isKeptTourValue(value)) return;
+  const id = keptTourId(value);
   const shared = frozen(tour);
-  keptTours.set(value, shared);
-  valueOfTour.set(shared, value);
+  keptTours.set(id, shared);
+  valueOfTour.set(shared, id);
 }
 
 /** A copy no caller can change: the tour is shared by every reader of its link. */

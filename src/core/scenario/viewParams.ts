@@ -6,7 +6,7 @@ import { quote } from '../quote';
 import { parseIntInRange } from '../ranges';
 import { expectedOperations } from '../workloads/workloads';
 import { ARTICLE_TOUR } from './articleTour';
-import { readLinkTour } from './linkTours';
+import { isKeptTourValue, keptTourId, readLinkTour } from './linkTours';
 import { choiceParam, err } from './params';
 import { type Scenario, type ScenarioError, scenarioWorkload } from './scenario';
 
@@ -55,7 +55,8 @@ export function parseViewParams(
   if (packed !== null) {
     const tour = readLinkTour(packed);
     if (tour.ok) {
-      scenario.tourPack = packed;
+      // A kept tour's id is written as the page writes it, whatever case the link used.
+      scenario.tourPack = isKeptTourValue(packed) ? keptTourId(packed) : packed;
       scenes = tour.tour.scenes.length;
     } else {
       errors.push(err('tourz', `tourz (a tour): ${tour.errors[0]}; using the article's tour`));

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeTour,
-  sceneLink,
-  sceneLinkProblem,
-  sceneParsed,
-  sceneScenario,
-} from '../../../src/app/tour/tours';
+import { activeTour, sceneLink, sceneParsed, sceneScenario } from '../../../src/app/tour/tours';
 import { ARTICLE_TOUR } from '../../../src/core/scenario/articleTour';
+import { sceneLinkProblem } from '../../../src/core/scenario/linkPrepass';
 import { parseScenario } from '../../../src/core/scenario/parse';
 import { packTour, type Tour } from '../../../src/core/scenario/tourFormat';
 
