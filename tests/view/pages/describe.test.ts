@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ViewState } from '../../../src/core/replay/viewState';
 import { structureSpec } from '../../../src/core/structures/registry';
-import { describePage, stateName } from '../../../src/view/pages/describe';
+import { describeCell, describePage, stateName } from '../../../src/view/pages/describe';
 import { GridSnapshot } from '../../../src/view/pages/snapshot';
 import { sampleView } from './sampleView';
 
@@ -36,5 +36,37 @@ describe('describePage', () => {
       'resident, dirty',
       'paged out',
     ]);
+  });
+});
+
+describe('describeCell', () => {
+  it('sums the pages a cell stands for: resident and dirty, the most recent rank, paged out, untouched', () => {
+    const snapshot = new GridSnapshot();
+    snapshot.update(sampleView());
+    // Pages 0 (dirty, rank 2), 1 (out), 2 (clean, rank 1), 3 (untouched).
+    expect(describeCell(snapshot, 0, 4)).toBe(
+      'pages 0–3: 2 resident (1 dirty; the most recent LRU rank 1), 1 paged out, 1 untouched',
+    );
+    expect(describeCell(snapshot, 4, 4)).toBe('pages 4–5: 0 resident, 0 paged out, 2 untouched');
+  });
+
+  it('counts every page of the cell once, stopping at the last page', () => {
+    const snapshot = new GridSnapshot();
+    snapshot.update(sampleView());
+    for (const [first, perCell] of [
+      [0, 1],
+      [0, 2],
+      [2, 8],
+      [5, 16],
+    ] as const) {
+      const text = describeCell(snapshot, first, perCell);
+      const [, last] = /^pages \d+–(\d+):/.exec(text) ?? [];
+      expect(Number(last)).toBe(Math.min(5, first + perCell - 1));
+      const counted = [...text.matchAll(/(\d+) (?:resident|paged out|untouched)/g)].reduce(
+        (sum, match) => sum + Number(match[1]),
+        0,
+      );
+      expect(counted).toBe(Number(last) - first + 1);
+    }
   });
 });

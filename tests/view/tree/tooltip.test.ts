@@ -39,4 +39,13 @@ describe('tooltips', () => {
     expect(describeMember(heap, null, null)).toBeNull();
     expect(describeMember(heap, null, '2')).toBeNull();
   });
+
+  it('has no node to describe where the view mirrors none, and finds a node by its attribute', () => {
+    const heap = new ViewState(structureSpec('binary', 8), 4, 20, 4);
+    expect(describeNode(heap, 1)).toBeNull();
+    const treap = new ViewState(structureSpec('treap', 8, 64), 8, 20, 4);
+    expect(describeMember(treap, null, '1')).toBe(describeNode(treap, 1));
+    // A slot attribute wins: the element is a heap slot.
+    expect(describeMember(heap, '2', '1')).toBe('slot 2, key 0, item 0, page 0');
+  });
 });
