@@ -20,7 +20,9 @@ describe('the sweep worker', () => {
     worker.send({ id: 7, structure, workload, measureCpu: false, policies: ['lru'] });
     const last = worker.posted.at(-1);
     if (last === undefined || last.reply.kind !== 'done') throw new Error('no curves');
-    const { pageIns, writeBacks, ...rest } = transferred(last);
+    const reply = transferred(last);
+    if (reply.kind !== 'done') throw new Error('no curves');
+    const { pageIns, writeBacks, ...rest } = reply;
     expect(last.reply.pageIns.byteLength).toBe(0); // moved, not copied
     const core = sweepLayout(structure, workload);
     expect([...pageIns]).toEqual([...core.pageIns]);
