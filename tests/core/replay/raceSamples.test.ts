@@ -30,7 +30,7 @@ describe('raceSampleOps', () => {
           const gap = operations / (ops.length - 1);
           let uneven = -1;
           for (let i = 1; i < ops.length && uneven < 0; i++) {
-            if (ops[i] <= ops[i - 1] || Math.abs(ops[i] - i * gap) > 0.5) uneven = i;
+            if (ops[i] <= ops[i - 1] || Math.abs(ops[i] - i * gap) > 0.5 + 1e-6) uneven = i;
           }
           expect(uneven, 'the first sample out of place').toBe(-1);
         },

@@ -35,10 +35,16 @@ describe('parseViewParams', () => {
     expect(read('op=5').scenario.op).toBe(5);
     // phk: 4 operations an item.
     expect(read('op=192').scenario.op).toBe(192);
+    // Past the last: named and clamped, so the link written back opens clean.
     const past = read('op=193');
-    expect(past.scenario.op).toBeNull();
+    expect(past.scenario.op).toBe(192);
     expect(past.errors[0].message).toBe(
-      'op must be an integer from 1 to 192, got "193" (an operation number); ignored',
+      'op must be from 1 to 192 for this scenario, got 193; using 192',
+    );
+    const none = read('op=0');
+    expect(none.scenario.op).toBeNull();
+    expect(none.errors[0].message).toMatch(
+      /^op must be an integer from 1 to \d+, got "0" \(an operation number\); ignored$/,
     );
     const both = read('op=5&step=3');
     expect(both.scenario.op).toBeNull();
