@@ -6,9 +6,6 @@ import {
   controlValues,
   readControls,
 } from '../../../src/app/controls/controlValues';
-import { presetOf } from '../../../src/app/controls/presetMatch';
-import { parseScenario } from '../../../src/core/scenario/parse';
-import { PRESETS } from '../../../src/core/scenario/presets';
 import {
   DEFAULT_SCENARIO,
   type Scenario,
@@ -83,19 +80,5 @@ describe('the scenario controls as text', () => {
     expect(states.scriptShown).toBe(true);
     expect(states.itemsDisabled).toBe(true);
     expect(states.nodeShown).toBe(true);
-  });
-});
-
-describe('the preset a scenario is', () => {
-  it('is named whatever way the scenario came, and none for another run', () => {
-    for (const preset of PRESETS) {
-      expect(presetOf(parseScenario(preset.link).scenario)).toBe(preset.id);
-      // The cursor, the tab and the tour do not change which run it is.
-      const moved = parseScenario(
-        `${preset.link.replace(/&op=\d+/, '')}&step=3&panel=curves&tour=2`,
-      );
-      expect(presetOf(moved.scenario)).toBe(preset.id);
-    }
-    expect(presetOf(parseScenario('?items=47&page=8&frames=4').scenario)).toBe('');
   });
 });

@@ -82,3 +82,37 @@ describe('checkReviewClaims', () => {
       );
   });
 });
+
+describe('checkReviewClaims, what each check says', () => {
+  it('names the point it needs and does not have', () => {
+    const table = [
+      point('list', 100, 60, 6),
+      point('binary', 100, 7, 11),
+      point('list', 100_000, 50_000, 6),
+    ];
+    expect(() => checkReviewClaims(table)).toThrow(new RangeError('no binary point at N = 100000'));
+  });
+
+  it('states each check with its measured ratio', () => {
+    const claims = checkReviewClaims([
+      point('list', 100, 9, 9),
+      point('binary', 100, 9, 9),
+      point('list', 100_000, 8991, 9),
+      point('binary', 100_000, 9, 9),
+    ]);
+    const checks = claims.filter((claim) => claim.kind === 'check');
+    expect(checks.map((claim) => claim.measured)).toEqual([
+      'list / heap = 500',
+      'x999',
+      'x1.00 against x2.50',
+      'heap / list per delete = 1.00',
+    ]);
+    // A delete as cheap as the list's is not "a little slower".
+    expect(checks.map((claim) => claim.kind === 'check' && claim.ok)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+});

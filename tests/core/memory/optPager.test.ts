@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArraySink } from '../../../src/core/events';
-import { makePager } from '../../../src/core/memory/makePager';
 import { OptPager } from '../../../src/core/memory/optPager';
 import { referenceStringOf } from '../../../src/core/memory/referenceString';
 import { entriesOf, feed, optModel, pageTrace, type Reference } from './pagerTesting';
@@ -78,12 +77,6 @@ describe('OptPager and its future', () => {
     const opt = pager(2, TRACE);
     feed(opt, TRACE);
     expect(() => opt.read(2)).toThrow(/more references than the 6 entries/);
-  });
-
-  it('needs a future when made through makePager', () => {
-    expect(() => makePager({ policy: 'opt', frames: 2, pageCount: 3, itemsPerPage: 1 })).toThrow(
-      /needs the future/,
-    );
   });
 
   it('follows a merged future through runs of one page, counting every reference', () => {

@@ -2,7 +2,9 @@
 // OPT written as plainly as possible (arrays and scans), to check the real pagers against.
 
 import fc from 'fast-check';
-import type { Pager } from '../../../src/core/memory/pager';
+import { makePager } from '../../../src/core/memory/makePager';
+import type { Pager, Policy } from '../../../src/core/memory/pager';
+import { referenceStringOf } from '../../../src/core/memory/referenceString';
 
 /** A page reference: the page and whether it writes. */
 export type Reference = [page: number, write: boolean];
@@ -158,4 +160,24 @@ export function optModel(frames: number, trace: readonly Reference[]): ModelCoun
     },
     (page, now) => lastUse.set(page, now),
   );
+}
+
+/** The direct pager of a policy (OPT given the trace's future) after the whole trace. */
+export function direct(policy: Policy, frames: number, pages: number, trace: readonly Reference[]) {
+  const future = referenceStringOf(entriesOf(trace), pages);
+  const pager = makePager({ policy, frames, pageCount: pages, itemsPerPage: 1, future });
+  feed(pager, trace);
+  return pager;
+}
+
+/** Page-ins and write-backs of the direct pager at every frame count 1..pages. */
+export function directCurves(policy: Policy, pages: number, trace: readonly Reference[]) {
+  const pageIns: number[] = [];
+  const writeBacks: number[] = [];
+  for (let frames = 1; frames <= pages; frames++) {
+    const pager = direct(policy, frames, pages, trace);
+    pageIns.push(pager.pageIns);
+    writeBacks.push(pager.writeBacks);
+  }
+  return { pageIns, writeBacks };
 }

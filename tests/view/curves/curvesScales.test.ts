@@ -9,7 +9,7 @@ import {
   pressureTicks,
   valueScales,
 } from '../../../src/view/curves/curvesScales';
-import { prepare } from '../../../src/view/curves/prepare';
+import { framesOfX, prepare, pressureOf } from '../../../src/view/curves/prepare';
 import { curves, falling } from './fixtures';
 
 describe('valueScales', () => {
@@ -64,5 +64,38 @@ describe('leftAxisTicks', () => {
     expect(ticks[0]).toBe(p.floor);
     expect(ticks.slice(1)).toEqual(grid);
     for (const t of grid) expect(Math.abs(s.y(t) - s.y(p.floor))).toBeGreaterThanOrEqual(16);
+  });
+});
+
+describe('the resident-pages axis', () => {
+  it('places a frame count at itself, growing to the run’s pages at the right', () => {
+    const p = prepare(curves(falling(1954), falling(1954), { unit: 'resident' }))!;
+    expect(pressureOf(p, 9)).toBe(9);
+    expect(pressureOf(p, 1954)).toBe(1954);
+    const x = pressureScale(p, { left: 50, top: 0, plotW: 500, plotH: 200 });
+    expect(x(1)).toBe(50);
+    expect(x(1954)).toBe(550);
+  });
+
+  it('maps a point back to its frame count, on every axis', () => {
+    for (const unit of ['resident', 'pages', 'kb'] as const) {
+      const p = prepare(curves(falling(1954), falling(1954), { unit }))!;
+      for (const f of [1, 9, 1117, 1954]) expect(framesOfX(p, pressureOf(p, f)), unit).toBe(f);
+    }
+  });
+
+  it('ticks on whole pages, grouped by thousands as the readout writes them', () => {
+    const p = prepare(
+      curves(falling(1954), falling(1954), { unit: 'resident', fromFrames: 1938, toFrames: 1954 }),
+    )!;
+    const x = pressureScale(p, { left: 50, top: 0, plotW: 500, plotH: 200 });
+    const ticks = pressureTicks(p, x, 500);
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const t of ticks) {
+      expect(Number.isInteger(t)).toBe(true);
+      expect(t).toBeGreaterThanOrEqual(1938);
+      expect(t).toBeLessThanOrEqual(1954);
+    }
+    expect(pressureFormat(p)(1950)).toBe('1,950');
   });
 });

@@ -9,8 +9,9 @@ import {
   formatValue,
   readoutText,
   sig3,
+  whereText,
 } from '../../../src/view/curves/readout';
-import { curves } from './fixtures';
+import { curves, falling } from './fixtures';
 
 describe('the readout numbers', () => {
   it('shows three significant digits, small values with an exponent', () => {
@@ -59,5 +60,14 @@ describe('the labels', () => {
     expect(fileLabel(prepare(data), null)).toBe('Figure 1. test');
     expect(fileLabel(null, 'Computing…')).toBe('Computing…');
     expect(fileLabel(null, null)).toBe('VM pressure chart');
+  });
+});
+
+describe('the readout on the resident-pages axis', () => {
+  it('writes one resident page in the singular, and counts grouped by thousands', () => {
+    const p = prepare(curves(falling(1954), falling(1954), { unit: 'resident' }))!;
+    expect(whereText(p, 1)).toBe('1 resident page (1,953 missing = 7,812 KB)');
+    expect(whereText(p, 9)).toBe('9 resident pages (1,945 missing = 7,780 KB)');
+    expect(readoutText(p, 1954)).toMatch(/^1,954 resident pages \(0 missing = 0 KB\): /);
   });
 });

@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../../src/core/events';
-import { instantiateHeapKernel } from '../../../src/core/measure/kernel/heapKernel';
+import type { SimEvent } from '../../../../src/core/events';
+import { instantiateHeapKernel } from '../../../../src/core/measure/kernel/heapKernel';
 import {
   type ItemForm,
   kernelMemoryBytes,
@@ -14,14 +14,14 @@ import {
   type MachineWorkload,
   runBytes,
   tracedRegionBytes,
-} from '../../../src/core/measure/machineLayouts';
-import { kernelCodes } from '../../../src/core/measure/timing';
-import { NO_MEMORY } from '../../../src/core/memory/observer';
-import { Heap } from '../../../src/core/structures/heap/heap';
-import { BHeapLayout } from '../../../src/core/structures/heap/indexMaps';
-import type { StructureSpec } from '../../../src/core/structures/registry';
-import { GlibcRandom } from '../../../src/core/workloads/random';
-import { FULL_KEY_RANGE, runWorkload } from '../../../src/core/workloads/workloads';
+} from '../../../../src/core/measure/machineLayouts';
+import { kernelCodes } from '../../../../src/core/measure/timing';
+import { NO_MEMORY } from '../../../../src/core/memory/observer';
+import { Heap } from '../../../../src/core/structures/heap/heap';
+import { BHeapLayout } from '../../../../src/core/structures/heap/indexMaps';
+import type { StructureSpec } from '../../../../src/core/structures/registry';
+import { GlibcRandom } from '../../../../src/core/workloads/random';
+import { FULL_KEY_RANGE, runWorkload } from '../../../../src/core/workloads/workloads';
 
 /** FNV-1a over 32-bit ids, as heapKernel.ts hashes the removed items. */
 function fnv(ids: readonly number[]): number {
