@@ -1,4 +1,5 @@
-// Below the table, what the next engineer works from: for each page and preset with CLS > 0, the
+// Below the table, what the next engineer works from: the accessibility and best-practice audits
+// that failed; for each page and preset with CLS > 0, the
 // largest layout shifts Lighthouse's `layout-shifts` audit names (the element that moved most in
 // each, and any root cause it found), and for each with TBT > 0, the longest main-thread tasks of
 // its `long-tasks` audit. Both come from the median run (results.ts). Shifts are grouped by
@@ -22,7 +23,11 @@ const oneLine = (text: string, max: number): string => {
 export function scriptName(url: string): string {
   try {
     const parsed = new URL(url);
-    return parsed.pathname.replace(/^\//, '') || url;
+    const path = parsed.pathname.replace(/^\//, '');
+    // A task attributed to the page itself (its inline script, its parsing).
+    if (path === '' || path === 'index.html')
+      return `the document${parsed.search ? ` ${parsed.search}` : ''}`;
+    return path;
   } catch {
     return url;
   }
@@ -101,6 +106,26 @@ export function formatLongTasks(rows: readonly PageRow[]): string[] {
   if (lines.length === 0) return ['Long main-thread tasks: TBT 0 on every page audited.'];
   return [
     `Long main-thread tasks (Lighthouse's \`long-tasks\` audit, the ${CULPRITS_SHOWN} longest of each page with TBT > 0: duration, start from navigation, script; both as Lighthouse's simulation times them, at 4× CPU slowdown on mobile and 1× on desktop):`,
+    ...lines,
+  ];
+}
+
+export function formatFailedAudits(rows: readonly PageRow[]): string[] {
+  const lines = each(rows, (row, preset, result) =>
+    result.failedAudits.length === 0
+      ? []
+      : [
+          `- ${row.page.label}, ${preset}: ${result.failedAudits
+            .map((audit) => {
+              const where = audit.elements.map((element) => `\`${element}\``).join(', ');
+              return `${audit.category} \`${audit.id}\` (${audit.title})${where ? ` at ${where}` : ''}`;
+            })
+            .join('; ')}`,
+        ],
+  );
+  if (lines.length === 0) return ['Failed audits: none in accessibility or best practices.'];
+  return [
+    'Failed audits (what keeps accessibility or best practices below 100, in any run):',
     ...lines,
   ];
 }

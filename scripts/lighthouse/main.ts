@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { auditOnce } from './audit';
 import { chooseChromium, chromiumFlags, chromiumVersion } from './chromium';
-import { formatLayoutShifts, formatLongTasks } from './culprits';
+import { formatFailedAudits, formatLayoutShifts, formatLongTasks } from './culprits';
 import { type BenchOptions, parseOptions, USAGE } from './options';
 import { LIGHTHOUSE_PAGES, pageUrl } from './pages';
 import { combineRuns, type Preset } from './results';
@@ -87,6 +87,8 @@ async function main(): Promise<number> {
     ...formatTable(rows),
     '',
     ...tableLegend(),
+    '',
+    ...formatFailedAudits(rows),
     '',
     ...formatLayoutShifts(rows),
     '',

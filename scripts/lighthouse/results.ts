@@ -1,8 +1,8 @@
 // What the table shows for a page with one preset: the median of its runs (median.ts), with the
-// culprit lists of its median run, and every run kept for `--json`.
+// culprit lists of its median run, the failed audits of any run, and every run kept for `--json`.
 
 import { medianOf, medianRunIndex } from './median';
-import type { LayoutShift, LongTask, RunSummary } from './summary';
+import type { FailedAudit, LayoutShift, LongTask, RunSummary } from './summary';
 
 export type Preset = 'mobile' | 'desktop';
 export const PRESETS: readonly Preset[] = ['mobile', 'desktop'];
@@ -17,6 +17,8 @@ export interface PresetResult {
   /** The median run's (the run whose performance score is nearest the median). */
   layoutShifts: LayoutShift[];
   longTasks: LongTask[];
+  /** Every run's, each audit once: a flaky failure is still worth a look. */
+  failedAudits: FailedAudit[];
   /** Runs that gave no numbers, with why. */
   errors: string[];
   runs: RunSummary[];
@@ -35,7 +37,14 @@ export function combineRuns(runs: readonly RunSummary[]): PresetResult {
     cls: of((run) => run.cls),
     layoutShifts: middle?.layoutShifts ?? [],
     longTasks: middle?.longTasks ?? [],
+    failedAudits: distinctAudits(good.flatMap((run) => run.failedAudits)),
     errors: runs.flatMap((run) => (run.error === null ? [] : [run.error])),
     runs: [...runs],
   };
+}
+
+function distinctAudits(audits: readonly FailedAudit[]): FailedAudit[] {
+  const byId = new Map<string, FailedAudit>();
+  for (const audit of audits) if (!byId.has(audit.id)) byId.set(audit.id, audit);
+  return [...byId.values()];
 }

@@ -5,8 +5,14 @@
 /** The part of a Lighthouse result this file reads. */
 export interface LighthouseResultLike {
   lighthouseVersion?: string;
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs?: readonly { id: string; weight: number }[] } | undefined
+  >;
+  audits: Record<
+    string,
+    { score?: number | null; title?: string; numericValue?: number; details?: unknown } | undefined
+  >;
   runWarnings?: readonly string[];
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
@@ -31,6 +37,21 @@ export interface LongTask {
   durationMs: number;
 }
 
+/** An audit that counts towards accessibility or best practices and did not pass. */
+export interface FailedAudit {
+  category: 'accessibility' | 'best-practices';
+  id: string;
+  title: string;
+  /** The first few elements it names (CSS selectors), if any. */
+  elements: string[];
+}
+
+/** How many elements of a failed audit are kept. */
+export const FAILED_ELEMENTS_KEPT = 3;
+
+/** The categories whose failed audits are listed: their budget is 100, so each one matters. */
+const LISTED_CATEGORIES = ['accessibility', 'best-practices'] as const;
+
 /** One Lighthouse run of one page with one preset. Scores are 0–100, as Lighthouse shows them. */
 export interface RunSummary {
   performance: number | null;
@@ -41,6 +62,7 @@ export interface RunSummary {
   cls: number | null;
   layoutShifts: LayoutShift[];
   longTasks: LongTask[];
+  failedAudits: FailedAudit[];
   /** Lighthouse's estimate of this machine's speed (higher is faster), taken before the load. */
   benchmarkIndex: number | null;
   warnings: string[];
@@ -59,6 +81,7 @@ export function failedRun(error: string): RunSummary {
     cls: null,
     layoutShifts: [],
     longTasks: [],
+    failedAudits: [],
     benchmarkIndex: null,
     warnings: [],
     error,
@@ -87,6 +110,7 @@ export function summarize(result: LighthouseResultLike): RunSummary {
       .map(longTask)
       .filter((task): task is LongTask => task !== null)
       .sort((a, b) => b.durationMs - a.durationMs),
+    failedAudits: failedAudits(result),
     benchmarkIndex: result.environment?.benchmarkIndex ?? null,
     warnings: [...(result.runWarnings ?? [])],
     error: result.runtimeError
@@ -132,4 +156,20 @@ function longTask(item: Item): LongTask | null {
     startMs: number(item.startTime) ?? 0,
     durationMs,
   };
+}
+
+/** The weighted audits of the listed categories scoring below 1 (informative ones have no score). */
+function failedAudits(result: LighthouseResultLike): FailedAudit[] {
+  return LISTED_CATEGORIES.flatMap((category) =>
+    (result.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+      const audit = result.audits[ref.id];
+      const score = audit?.score;
+      if (ref.weight <= 0 || typeof score !== 'number' || score >= 1) return [];
+      const elements = tableItems(audit?.details)
+        .map((item) => (isRecord(item.node) ? text(item.node.selector) : ''))
+        .filter((selector) => selector !== '');
+      const kept = [...new Set(elements)].slice(0, FAILED_ELEMENTS_KEPT);
+      return [{ category, id: ref.id, title: audit?.title ?? ref.id, elements: kept }];
+    }),
+  );
 }

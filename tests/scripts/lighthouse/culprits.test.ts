@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CULPRITS_SHOWN,
+  formatFailedAudits,
   formatLayoutShifts,
   formatLongTasks,
   scriptName,
@@ -99,5 +100,33 @@ describe('a task’s script', () => {
   it('is its path on the server, without the origin whose port changes', () => {
     expect(scriptName('http://127.0.0.1:41234/assets/index-r3f.js')).toBe('assets/index-r3f.js');
     expect(scriptName('Unattributable')).toBe('Unattributable');
+  });
+
+  it('is “the document” with its query for a task of the page itself', () => {
+    expect(scriptName('http://127.0.0.1:41234/?tour=3')).toBe('the document ?tour=3');
+    expect(scriptName('http://127.0.0.1:41234/')).toBe('the document');
+  });
+});
+
+describe('the failed-audit list', () => {
+  it('names each page and preset with a failed accessibility or best-practice audit', () => {
+    const contrast = {
+      category: 'accessibility' as const,
+      id: 'color-contrast',
+      title: 'Contrast is too low',
+      elements: ['p.caption', 'span.note'],
+    };
+    const lines = formatFailedAudits([
+      { page: first, mobile: result({ failedAudits: [contrast] }), desktop: result() },
+    ]);
+    expect(lines.slice(1)).toEqual([
+      '- first visit (tour scene 1), mobile: accessibility `color-contrast` (Contrast is too low) at `p.caption`, `span.note`',
+    ]);
+  });
+
+  it('says so when every audit passed', () => {
+    expect(formatFailedAudits([{ page: first, mobile: result() }])).toEqual([
+      'Failed audits: none in accessibility or best practices.',
+    ]);
   });
 });

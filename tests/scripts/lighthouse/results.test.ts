@@ -28,6 +28,27 @@ describe('combined runs', () => {
     expect(combined.longTasks).toEqual([task(800)]);
   });
 
+  it('list the audits any run failed, each once', () => {
+    const contrast = {
+      category: 'accessibility' as const,
+      id: 'color-contrast',
+      title: 'Contrast',
+      elements: ['p.caption'],
+    };
+    const errors = {
+      category: 'best-practices' as const,
+      id: 'errors-in-console',
+      title: 'Errors',
+      elements: [],
+    };
+    const combined = combineRuns([
+      run({ failedAudits: [contrast] }),
+      run(),
+      run({ failedAudits: [errors, contrast] }),
+    ]);
+    expect(combined.failedAudits).toEqual([contrast, errors]);
+  });
+
   it('leave failed runs out of the medians and list why they failed', () => {
     const combined = combineRuns([run({ performance: 60 }), failedRun('NO_FCP: No paint')]);
     expect(combined.performance).toBe(60);

@@ -8,10 +8,36 @@ function result(overrides: Partial<LighthouseResultLike> = {}): LighthouseResult
     lighthouseVersion: '12.8.2',
     categories: {
       performance: { score: 0.654 },
-      accessibility: { score: 1 },
-      'best-practices': { score: 0.96 },
+      accessibility: {
+        score: 0.96,
+        auditRefs: [
+          { id: 'color-contrast', weight: 7 },
+          { id: 'label', weight: 7 },
+          { id: 'label-content-name-mismatch', weight: 0 },
+          { id: 'video-caption', weight: 10 },
+        ],
+      },
+      'best-practices': { score: 0.96, auditRefs: [{ id: 'errors-in-console', weight: 1 }] },
     },
     audits: {
+      'color-contrast': {
+        score: 0,
+        title: 'Contrast is too low',
+        details: {
+          type: 'table',
+          items: [
+            { node: { type: 'node', selector: 'p.caption' } },
+            { node: { type: 'node', selector: 'p.caption' } },
+            { node: { type: 'node', selector: 'span.a' } },
+            { node: { type: 'node', selector: 'span.b' } },
+            { node: { type: 'node', selector: 'span.c' } },
+          ],
+        },
+      },
+      label: { score: 1, title: 'Form elements have labels' },
+      'label-content-name-mismatch': { score: 0, title: 'Name mismatch' },
+      'video-caption': { score: null, title: 'Videos have captions' },
+      'errors-in-console': { score: 0 },
       'total-blocking-time': { numericValue: 1614.86 },
       'largest-contentful-paint': { numericValue: 2959.8 },
       'cumulative-layout-shift': { numericValue: 0.0138 },
@@ -62,7 +88,7 @@ function result(overrides: Partial<LighthouseResultLike> = {}): LighthouseResult
 describe('a Lighthouse result, summarized', () => {
   it('gives the category scores as the report shows them, 0 to 100', () => {
     const run = summarize(result());
-    expect([run.performance, run.accessibility, run.bestPractices]).toEqual([65, 100, 96]);
+    expect([run.performance, run.accessibility, run.bestPractices]).toEqual([65, 96, 96]);
   });
 
   it('gives TBT, LCP and CLS as Lighthouse measured them', () => {
@@ -92,6 +118,23 @@ describe('a Lighthouse result, summarized', () => {
       durationMs: 803,
     });
     expect(tasks[2].startMs).toBe(0);
+  });
+
+  it('lists the weighted accessibility and best-practice audits that failed, with their first elements', () => {
+    expect(summarize(result()).failedAudits).toEqual([
+      {
+        category: 'accessibility',
+        id: 'color-contrast',
+        title: 'Contrast is too low',
+        elements: ['p.caption', 'span.a', 'span.b'],
+      },
+      {
+        category: 'best-practices',
+        id: 'errors-in-console',
+        title: 'errors-in-console',
+        elements: [],
+      },
+    ]);
   });
 
   it('keeps Lighthouse’s warnings and its machine benchmark', () => {
