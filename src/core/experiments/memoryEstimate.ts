@@ -6,7 +6,7 @@
 // APIs (the page uses it too).
 //
 // Each constant below is read off the code it models, named in its comment; tests/core/
-// budget.test.ts checks the estimates against the real arrays' byteLength. The estimates are
+// tests/core/experiments/memoryEstimate.test.ts checks the estimates against the real arrays' byteLength. The estimates are
 // upper bounds: every array is counted at its full length even where a run touches less.
 
 import type { Policy } from '../memory/pager';

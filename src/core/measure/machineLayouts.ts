@@ -68,7 +68,7 @@ const line = (bytes: number): number => Math.ceil(bytes / 64) * 64;
  * Bytes the kernel's memory holds for a run: heapKernel.ts init's layout, line for line (slots
  * from a 4 MB offset; objects of 32 bytes; the key form's handle table over 2N ids and expiry's
  * live set, positions and due-time bitmap), each part rounded up to 64 bytes.
- * tests/core/measure/heapKernel.test.ts checks it against init's answer.
+ * tests/core/measure/kernel/heapKernel.test.ts checks it against init's answer.
  */
 export function runBytes(run: MachineRun): number {
   const capacity = runCapacity(run);

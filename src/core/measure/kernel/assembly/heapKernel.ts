@@ -6,7 +6,7 @@
 // difference between the layouts) and the decisions are heap.ts's (the second child only if
 // strictly smaller, stop only if the parent is strictly smaller, delete and reorder sift up then
 // down), so for the same keys it pops the same items after the same comparisons:
-// tests/core/measure/heapKernel.test.ts checks it against the instrumented core.
+// tests/core/measure/kernel/heapKernel.test.ts checks it against the instrumented core.
 //
 // Two item forms, each slot 8 bytes (a 4 KB page holds 512, as in the article):
 // - key: the slot holds the key (low word) and the item's id (high word), a textbook array heap;
