@@ -359,4 +359,34 @@ test.describe('hostile data', () => {
       true,
     );
   });
+  test('a kept tour survives a reload the moment its link first names it, and opens from the query in either case', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    let state = 35;
+    const random = (): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % 2147483647;
+    };
+    // Too large for a link (over 1 MiB unpacked), so it is kept in this browser.
+    const tour = tourOf('Kept at once', 12, () => scriptLink(denseScript(random)));
+    const file = testInfo.outputPath('kept-tour.json');
+    writeFileSync(file, tourToJson(tour));
+    await open(page, '/?tour=off&items=30');
+    await page.getByTestId('tour-edit').click();
+    await page.getByTestId('tour-import').setInputFiles(file);
+    // The reload comes as soon as the address names the kept tour: it must be kept by then.
+    await expect.poll(() => queryOf(page), { timeout: 60_000 }).toMatch(/tourz=kept\.[0-9a-f]{16}/);
+    const id = /tourz=(kept\.[0-9a-f]{16})/.exec(await queryOf(page))?.[1] ?? '';
+    await page.reload();
+    await expect(page.getByTestId('tour-index')).toContainText('1 / 12');
+    await expect(page.getByTestId('tour-caption')).toHaveText('The 1th view.');
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+
+    // Moved into the query, its hex digits upper case: the same tour, named as the page writes it.
+    await page.goto(`/?tour=2&tourz=kept.${id.slice(5).toUpperCase()}`);
+    await expect(page.getByTestId('tour-index')).toContainText('2 / 12');
+    await expect(page.getByTestId('scenario-error')).toBeHidden();
+    await expect.poll(() => queryOf(page)).toContain(`tourz=${id}`);
+  });
 });

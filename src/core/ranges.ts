@@ -56,12 +56,14 @@ export function parseNumberInRange(
 export const PLAIN_DIGITS_RULE = '(no sign, spaces, leading zeros or separators)';
 
 /**
- * What a numeral would mean if read generously (spaces, signs, leading zeros, separators), or
- * NaN: used only to tell "out of range" from "in range but not written plainly".
+ * What a numeral would mean if read generously (spaces, signs, leading zeros, separators, an
+ * exponent), or NaN: used only to tell "out of range" from "in range but not written plainly".
+ * The plain form is the number as JavaScript writes it, which below 1e-6 has an exponent
+ * ("1e-7"): read generously, that form is then accepted as written.
  */
 export function looseNumber(text: string): number {
   const trimmed = text.trim().replace(/_/g, '');
-  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return Number.NaN;
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) return Number.NaN;
   return Number(trimmed);
 }
 
