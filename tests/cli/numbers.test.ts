@@ -51,11 +51,17 @@ describe('numbers in plain decimal digits', () => {
   });
 
   it('numbers in no decimal form at all are refused with the range', () => {
-    for (const text of ['0x10', '1e3', '', ' ', 'Infinity', '٣']) {
+    for (const text of ['0x10', '', ' ', 'Infinity', '٣']) {
       expect(error(['sweep', '--seed', text]), JSON.stringify(text)).toMatch(
         /^--seed must be an integer from 0 to 4294967295, got "/,
       );
     }
+  });
+
+  it('a number with an exponent is read, and the plain digits it stands for are named', () => {
+    expect(error(['sweep', '--seed', '1e3'])).toBe(
+      '--seed must be written in plain digits, as 1000 (no sign, spaces, leading zeros or separators), got "1e3"',
+    );
   });
 
   it('--page-items: a power of two in another form says so', () => {

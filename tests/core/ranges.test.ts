@@ -19,10 +19,12 @@ describe('looseNumber', () => {
     expect(looseNumber('8_000')).toBe(8000);
     expect(looseNumber('2.50')).toBe(2.5);
     expect(looseNumber('.5')).toBe(0.5);
+    expect(looseNumber('1e3')).toBe(1000);
+    expect(looseNumber('1e-7')).toBe(1e-7);
   });
 
   it('is NaN for what no decimal form writes', () => {
-    for (const text of ['', ' ', '0x10', '1e3', 'Infinity', '٣', '5-', '1.2.3'])
+    for (const text of ['', ' ', '0x10', 'Infinity', '٣', '5-', '1.2.3'])
       expect(looseNumber(text), JSON.stringify(text)).toBeNaN();
   });
 });
@@ -130,11 +132,19 @@ describe('parseIntInRange over any input', () => {
   });
 
   it('refuses what is no number at all, and fractions, as out of range', () => {
-    for (const text of ['', 'x', '1e3', '0x10', 'NaN', 'Infinity', '2.5', '--3', '9'.repeat(40)]) {
+    for (const text of ['', 'x', '0x10', 'NaN', 'Infinity', '2.5', '--3', '9'.repeat(40)]) {
       const parsed = parseIntInRange('keys', text, RANGE);
       expect(parsed.ok, text).toBe(false);
       if (!parsed.ok) expect(parsed.error, text).toMatch(/^keys must be an integer from 2 to 5000/);
     }
+  });
+
+  it('reads an exponent, in range, as a number written in another form', () => {
+    const parsed = parseIntInRange('keys', '1e3', RANGE);
+    expect(parsed).toEqual({ ok: false, error: notPlainDigits('keys', '1e3', 1000) });
+    const tooBig = parseIntInRange('keys', '1e9', RANGE);
+    expect(tooBig.ok).toBe(false);
+    if (!tooBig.ok) expect(tooBig.error).toMatch(/^keys must be an integer from 2 to 5000/);
   });
 
   it('shows an echoed control character instead of obeying it', () => {

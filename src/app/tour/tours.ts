@@ -3,6 +3,7 @@
 // Each is read once: the tour by its link text (core/scenario/linkTours.ts), each scene's link
 // the first time the scene is asked for.
 
+import { quote } from '../../core/quote';
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
 import { formatScenario } from '../../core/scenario/format';
 import { readLinkTour } from '../../core/scenario/linkTours';
@@ -50,9 +51,14 @@ function readScene(tour: Tour, scene: number, tourPack: string | null): SceneRea
   // What the page writes for it; read back, it would give the same scenario, without messages
   // (the parser's round trip), and with every parameter given.
   const link = `?${formatScenario(own.scenario)}`;
+  // A teacher's tour: each message names the tour and the scene, so the scene to mend is known.
+  const where = `scene ${scene} (${quote(tour.scenes[scene - 1].title, 40)}) of the tour ${quote(tour.title, 40)} in tourz`;
   const parsed: ParsedScenario = {
     scenario: own.scenario,
-    errors: own.errors,
+    errors:
+      tourPack === null
+        ? own.errors
+        : own.errors.map((error) => ({ param: error.param, message: `${where}: ${error.message}` })),
     given: new Set(parameterNames(link)),
     legacySteps: false,
   };

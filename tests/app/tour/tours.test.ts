@@ -28,6 +28,8 @@ describe('the tour on the page', () => {
     expect(sceneParsed(tour, 1, pack).errors).toEqual([]);
     const odd = sceneParsed(tour, 2, pack);
     expect(odd.errors.map((error) => error.param)).toEqual(['items']);
+    // A teacher's tour names the scene and the tour, so the one to mend is known.
+    expect(odd.errors[0].message).toMatch(/^scene 2 \("Odd"\) of the tour "Mine" in tourz: items /);
     expect(odd.scenario).toMatchObject({ items: 48, frames: 2, tour: 2, tourPack: pack });
     expect(sceneLink(tour, 2, pack)).toMatch(/^\?v=3&.*tour=2.*#tourz=/);
   });
