@@ -58,7 +58,10 @@ function readScene(tour: Tour, scene: number, tourPack: string | null): SceneRea
     errors:
       tourPack === null
         ? own.errors
-        : own.errors.map((error) => ({ param: error.param, message: `${where}: ${error.message}` })),
+        : own.errors.map((error) => ({
+            param: error.param,
+            message: `${where}: ${error.message}`,
+          })),
     given: new Set(parameterNames(link)),
     legacySteps: false,
   };
