@@ -226,7 +226,7 @@ async function modelPoints(
       const at = (policy: Policy): ModelPoint => {
         const point = byKey.get(`${layout}/${frames}/${policy}`);
         if (point === undefined) throw new Error(`no model point for ${layout} at ${frames}`);
-        return { pageIns: point.pageIns, writebacks: point.writebacks };
+        return { pageIns: point.pageIns, writeBacks: point.writeBacks };
       };
       points.set(`${layout}/${frames}`, { lru: at('lru'), clock: at('clock') });
     }

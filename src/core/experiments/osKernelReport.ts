@@ -6,7 +6,7 @@
 // opposed to the project's WebAssembly kernels (src/core/*/kernel/); docs/kernel.md tells them apart.
 
 import type { Parsed } from '../ranges';
-import { type LayoutName, STRUCTURES, structurePages } from '../structures/registry';
+import { STRUCTURES, type StructureKind, structurePages } from '../structures/registry';
 import { workloadCapacity } from '../workloads/workloads';
 import { formatNumber } from './report';
 
@@ -60,7 +60,7 @@ export interface OsKernelRunSettings {
 /** The model at one frame count, by direct simulation (sweep.ts runAtFrames). */
 export interface ModelPoint {
   pageIns: number;
-  writebacks: number;
+  writeBacks: number;
 }
 
 /** The kernel's side of a row that ran to the end. */
@@ -194,7 +194,7 @@ const WORKLOAD_TITLES: Record<OsKernelWorkload, string> = {
 };
 
 export function layoutTitle(layout: OsKernelLayout): string {
-  return STRUCTURES[layout as LayoutName].title;
+  return STRUCTURES[layout as StructureKind].title;
 }
 
 /** The lines above every form's table: what was run, where, when. */
@@ -249,9 +249,9 @@ export function osKernelText(report: OsKernelReport): string {
       pad(k === null ? '' : grouped(k.arrayPagesResident.mean), 9),
       pad(k === null ? '' : mib(k.heldBesidesArrayBytes.median), 8),
       pad(grouped(row.model.lru.pageIns), 11),
-      pad(grouped(row.model.lru.writebacks), 11),
+      pad(grouped(row.model.lru.writeBacks), 11),
       pad(grouped(row.model.clock.pageIns), 11),
-      pad(grouped(row.model.clock.writebacks), 11),
+      pad(grouped(row.model.clock.writeBacks), 11),
       pad(row.readOverLru === null ? '' : `${(100 * row.readOverLru).toFixed(1)}%`, 9),
     ];
     lines.push(cells.join(' ').trimEnd());
@@ -299,9 +299,9 @@ export const OS_KERNEL_CSV_HEADER = [
   'limitMinBytes',
   'limitMaxBytes',
   'lruPageIns',
-  'lruWritebacks',
+  'lruWriteBacks',
   'clockPageIns',
-  'clockWritebacks',
+  'clockWriteBacks',
   'readOverLru',
   'workload',
   'items',
@@ -347,9 +347,9 @@ export function toOsKernelCsv(report: OsKernelReport): string {
         row.outcome,
         ...kernelCells,
         String(row.model.lru.pageIns),
-        String(row.model.lru.writebacks),
+        String(row.model.lru.writeBacks),
         String(row.model.clock.pageIns),
-        String(row.model.clock.writebacks),
+        String(row.model.clock.writeBacks),
         row.readOverLru === null ? '' : formatNumber(row.readOverLru),
         report.run.workload,
         String(report.run.items),
@@ -410,7 +410,7 @@ function checkModel(value: unknown, where: string): void {
     need(isRecord(model[policy]), `${where}.${policy} must be an object`);
     checkCounts(
       model[policy] as Record<string, unknown>,
-      ['pageIns', 'writebacks'],
+      ['pageIns', 'writeBacks'],
       `${where}.${policy}`,
     );
   }

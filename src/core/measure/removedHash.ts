@@ -5,7 +5,7 @@
 
 import type { SimEvent } from '../events';
 import { NO_MEMORY } from '../memory/observer';
-import type { LayoutName, StructureSpec } from '../structures/registry';
+import type { StructureKind, StructureSpec } from '../structures/registry';
 import { runWorkload, type Workload } from '../workloads/workloads';
 
 export const FNV_OFFSET = 2166136261;
@@ -25,7 +25,7 @@ export function fnvOf(ids: Iterable<number>): number {
 
 /** The core's run: its operations and the hash of the items it removed, in order. */
 export function removedHash(
-  structure: StructureSpec<LayoutName>,
+  structure: StructureSpec<StructureKind>,
   workload: Workload,
 ): { operations: number; hash: number } {
   let hash = FNV_OFFSET;
