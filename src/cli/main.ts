@@ -1,4 +1,4 @@
-// `npm run sim -- sweep|run|scaling|measure ...`: the article's experiment from the command line.
+// `npm run sim -- sweep|run|scaling|measure|kernel ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
 import { availableParallelism } from 'node:os';
@@ -23,6 +23,8 @@ import type { StructureKind } from '../core/structures/registry';
 import { type CliOptions, lruOnly, policiesOf, specOf, USAGE, validateCommandLine } from './args';
 import { measureMain } from './measure';
 import { isMeasureCommand } from './measureArgs';
+import { isOsKernelCommand } from './osKernel/osKernelArgs';
+import { osKernelMain } from './osKernel/osKernelCommand';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
@@ -95,6 +97,8 @@ function scaling(options: CliOptions): string {
 async function main(): Promise<number> {
   // `measure` has options of its own (measureArgs.ts); the other commands share args.ts.
   if (isMeasureCommand(process.argv.slice(2))) return measureMain(process.argv.slice(2));
+  // `kernel` too (osKernel/osKernelArgs.ts): the experiment under the operating system's pager.
+  if (isOsKernelCommand(process.argv.slice(2))) return osKernelMain(process.argv.slice(2));
   const parsed = validateCommandLine(process.argv.slice(2));
   if (parsed.kind === 'help') {
     process.stdout.write(`${USAGE}\n`);
