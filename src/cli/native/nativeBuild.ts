@@ -110,7 +110,7 @@ export function nativeHelper(options: BuildOptions = {}): NativeHelper {
     execFileSync(compiler.name, [...NATIVE_FLAGS, '-o', partial, ...cFiles], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
+      timeout: 600_000,
     });
   } catch (error) {
     rmSync(partial, { force: true });
