@@ -120,13 +120,9 @@ export class MachineTimer {
       const cap = options.maxBatchOperations ?? MAX_BATCH_OPERATIONS;
       for (;;) {
         const { elapsed, operations } = this.batch(runs, now);
-        const most = Math.max(1, Math.floor((cap * runs) / operations));
-        if (elapsed >= MIN_BATCH_MS || runs >= most) break;
-        const scale = MIN_BATCH_MS / Math.max(elapsed, 0.1);
-        runs = Math.min(
-          most,
-          Math.max(runs + 1, Math.min(runs * 8, Math.ceil(runs * scale * 1.1))),
-        );
+        const next = nextBatchRuns(runs, elapsed, operations, cap);
+        if (next === null) break;
+        runs = next;
       }
     }
     let operations = 0;
@@ -141,6 +137,23 @@ export class MachineTimer {
     }
     return { operations, batchRuns: runs, nsPerOp };
   }
+}
+
+/**
+ * Sizing a batch: after an untimed batch of `runs` runs that took `elapsedMs` for `operations`,
+ * the next size to try, or null when this one lasts MIN_BATCH_MS (or the cap allows no more).
+ * It grows by the ratio still missing (and 10% more), at least by one run, at most 8 times.
+ */
+export function nextBatchRuns(
+  runs: number,
+  elapsedMs: number,
+  operations: number,
+  maxBatchOperations: number,
+): number | null {
+  const most = Math.max(1, Math.floor((maxBatchOperations * runs) / operations));
+  if (elapsedMs >= MIN_BATCH_MS || runs >= most) return null;
+  const scale = MIN_BATCH_MS / Math.max(elapsedMs, 0.1);
+  return Math.min(most, Math.max(runs + 1, Math.min(runs * 8, Math.ceil(runs * scale * 1.1))));
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
