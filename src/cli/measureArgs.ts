@@ -30,6 +30,8 @@ export interface MeasureOptions {
   /** Runs whose traced heap spans at most this many bytes are also predicted. */
   predictBytes: number;
   format: MeasureFormat;
+  /** Also time the native helper (C), in the same rounds (--native). */
+  native: boolean;
 }
 
 const KB_RANGE = { min: 1, max: 1_048_576 };
@@ -53,7 +55,10 @@ options:
   --l2-kb K        modelled L2 cache in KB (default ${DEFAULT_MACHINE.hierarchy.l2Bytes / KIB})
   --l3-kb K        modelled L3 cache in KB (default ${DEFAULT_MACHINE.hierarchy.l3Bytes / KIB})
   --tlb E          modelled TLB entries of 4 KB pages, ${KB_RANGE.min} to ${KB_RANGE.max} (default ${DEFAULT_MACHINE.hierarchy.tlbEntries})
-  --format F       text (a table and what it shows), csv or json (default text)`;
+  --format F       text (a table and what it shows), csv or json (default text)
+  --native         also time the same heaps compiled from C (built on first use with the system's
+                   C compiler), in the same rounds: every round times each layout once in each,
+                   in an order rotated each round, by CPU time`;
 
 export const MEASURE_OPTION_NAMES = [
   'layout',
@@ -68,6 +73,7 @@ export const MEASURE_OPTION_NAMES = [
   'l3-kb',
   'tlb',
   'format',
+  'native',
 ] as const;
 type OptionName = (typeof MEASURE_OPTION_NAMES)[number];
 
@@ -86,9 +92,15 @@ function isOptionName(name: string): name is OptionName {
   return (MEASURE_OPTION_NAMES as readonly string[]).includes(name);
 }
 
+/** Options that take no value: present or not. */
+const FLAGS: readonly OptionName[] = ['native'];
+
 const NODE_OPTIONS = Object.fromEntries(
-  MEASURE_OPTION_NAMES.map((name) => [name, { type: 'string' as const }]),
-) as Record<OptionName, { type: 'string' }>;
+  MEASURE_OPTION_NAMES.map((name) => [
+    name,
+    { type: FLAGS.includes(name) ? ('boolean' as const) : ('string' as const) },
+  ]),
+) as Record<OptionName, { type: 'string' | 'boolean' }>;
 
 /**
  * Whether the command line asks for `measure`: its first argument that is neither an option nor
@@ -121,6 +133,14 @@ function tokenize(argv: readonly string[]): Map<OptionName, string> {
     } else if (token.kind === 'option-terminator') fail(unknownOption(''));
     else if (!token.rawName.startsWith('--')) {
       fail(`unexpected argument ${quote(argv[token.index])}; options start with --`);
+    } else if (
+      FLAGS.includes(token.name as OptionName) &&
+      argv[token.index] === `--${token.name}`
+    ) {
+      if (values.has(token.name as OptionName)) fail(`--${token.name} is given twice`);
+      values.set(token.name as OptionName, '');
+    } else if (FLAGS.includes(token.name as OptionName)) {
+      fail(`--${token.name} takes no value, got ${quote(argv[token.index])}`);
     } else {
       const refused = takeOption(argv, token, values, isOptionName, unknownOption);
       if (refused !== null) fail(refused);
@@ -213,7 +233,10 @@ function parseOrThrow(argv: readonly string[]): MeasureOutcome {
     workload: '--workload',
   });
   if (memory !== null) fail(memory);
-  return { kind: 'ok', options: { settings, predictBytes: predictMb * MIB, format } };
+  return {
+    kind: 'ok',
+    options: { settings, predictBytes: predictMb * MIB, format, native: values.has('native') },
+  };
 }
 
 /** The measure command line, checked before any work. */
