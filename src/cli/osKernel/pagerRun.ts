@@ -318,8 +318,14 @@ function converse(
       progress = body as unknown as HelperProgress;
       const limit = control.sample(progress.chargedBytes, progress.arrayPagesResident);
       if (limit !== null && Date.now() - lastControl >= minControlMs) {
-        group.setLimit(limit);
         lastControl = Date.now();
+        try {
+          group.setLimit(limit);
+          control.accept(limit);
+        } catch {
+          // The kernel could not reclaim down to it just now (v1 answers EBUSY): the limit stays,
+          // and the next sample proposes again.
+        }
       }
       deps.onProgress?.(progress);
     } else if (parsed.kind === 'done') {

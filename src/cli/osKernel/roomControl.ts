@@ -40,7 +40,8 @@ export class RoomControl {
 
   /**
    * One sample: the group's charge and the array's resident pages at the same instant. Returns
-   * the new limit when it should move, else null. A sample without a charge (-1) is skipped.
+   * the limit it should move to, else null (the runner moves it, then says so with accept()). A
+   * sample without a charge (-1) is skipped.
    */
   sample(chargedBytes: number, residentPages: number): number | null {
     if (chargedBytes < 0) return null;
@@ -48,9 +49,15 @@ export class RoomControl {
     this.window.push(besides);
     this.all.push(besides);
     if (this.window.length > CONTROL_WINDOW) this.window.shift();
-    const target = median(this.window) + this.roomBytes;
+    const target =
+      Math.ceil((median(this.window) + this.roomBytes) / this.pageBytes) * this.pageBytes;
     if (Math.abs(target - this.limit) < CONTROL_STEP_PAGES * this.pageBytes) return null;
-    return this.set(target);
+    return target;
+  }
+
+  /** The limit is now `bytes` (what sample() proposed, once the group took it). */
+  accept(bytes: number): void {
+    this.set(bytes);
   }
 
   private set(bytes: number): number {
