@@ -134,7 +134,8 @@ options:
   --io-ms T        I/O latency per transfer in ms, 0 to ${MAX_IO_MS} (default ${CLI_DEFAULTS.ioMs}; a disk: ${DISK_MS})
   --cpu C          article (the article's calibration) or measure (time it here) (default ${CLI_DEFAULTS.cpu})
   --format F       json or csv (default ${DEFAULT_FORMAT}; trace: csv only)
-measure: the heaps timed on this machine beside a cache model; see npm run sim -- measure --help`;
+measure: the heaps timed on this machine beside a cache model; see npm run sim -- measure --help
+kernel: the article's run under the operating system's own pager (Linux); see npm run sim -- kernel --help`;
 
 export type ParseOutcome =
   | { kind: 'ok'; options: CliOptions }

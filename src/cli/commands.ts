@@ -1,10 +1,10 @@
 // The commands of `npm run sim`, in one list: main.ts dispatches on it, and an unknown or missing
-// command is answered with all of it. `measure` has options of its own (measureArgs.ts); the
-// simulation commands share args.ts. A new command is added here, and given its parser in main.ts.
+// command is answered with all of it. `measure` and `kernel` have options of their own
+// (measureArgs.ts, osKernel/osKernelArgs.ts); the simulation commands share args.ts. A new command is added here, and given its parser in main.ts.
 
 import { quote } from '../core/quote';
 
-export const COMMANDS = ['sweep', 'run', 'trace', 'scaling', 'measure'] as const;
+export const COMMANDS = ['sweep', 'run', 'trace', 'scaling', 'measure', 'kernel'] as const;
 
 export type CommandName = (typeof COMMANDS)[number];
 

@@ -1,4 +1,4 @@
-// `npm run sim -- sweep|run|scaling|measure ...`: the article's experiment from the command line.
+// `npm run sim -- sweep|run|scaling|measure|kernel ...`: the article's experiment from the command line.
 // Results go to stdout (JSON or CSV); progress goes to stderr, and only when it is a terminal.
 
 import { availableParallelism } from 'node:os';
@@ -24,6 +24,7 @@ import type { StructureKind } from '../core/structures/registry';
 import { type CliOptions, lruOnly, policiesOf, specOf, USAGE, validateCommandLine } from './args';
 import { commandOf } from './commands';
 import { measureMain } from './measure';
+import { osKernelMain } from './osKernel/osKernelCommand';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
@@ -95,9 +96,11 @@ function scaling(options: CliOptions): string {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  // `measure` has options of its own (measureArgs.ts); the other commands share args.ts, which
+  // `measure` has options of its own (measureArgs.ts); the simulation commands share args.ts, which
   // also answers a missing or unknown command.
   if (commandOf(argv) === 'measure') return measureMain(argv);
+  // `kernel` too (osKernel/osKernelArgs.ts): the experiment under the operating system's pager.
+  if (commandOf(argv) === 'kernel') return osKernelMain(argv);
   const parsed = validateCommandLine(argv);
   if (parsed.kind === 'help') {
     process.stdout.write(`${USAGE}\n`);

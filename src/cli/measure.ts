@@ -1,18 +1,25 @@
 // `npm run sim -- measure …`: the heaps timed on this machine, then the model's prediction beside
-// them. One thread, one run at a time: a second thread would share the caches it measures.
+// them. One thread, one run at a time: a second thread would share the caches it measures. At each
+// N every layout is timed in rounds by CPU time (core/measure/rounds.ts), and with --native the
+// same heaps compiled from C are timed in the same rounds (native/nativeEngine.ts).
 // Results go to stdout (a table with what it shows, CSV or JSON); progress to stderr on a terminal.
 
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { LATENCY_NS } from '../core/experiments/hierarchy';
 import {
   hierarchyText,
   type MachineSettings,
-  machinePlan,
+  machineRun,
   predictionPlan,
 } from '../core/experiments/machine';
 import {
   DIVERGENCE_HEADING,
   divergence,
+  type EngineRatio,
+  engineRatios,
   formatN,
+  MACHINE_CSV_HEADER,
   type MachinePoint,
   type MachinePrediction,
   type MachineRow,
@@ -23,34 +30,103 @@ import {
   VERSUS_HEADING,
   versusBinary,
 } from '../core/experiments/machineReport';
-import { FORM_TITLES, MACHINE_LAYOUT_INFO } from '../core/measure/machineLayouts';
+import { instantiateHeapKernel } from '../core/measure/kernel/heapKernel';
+import { FORM_TITLES, MACHINE_LAYOUT_INFO, type MachineRun } from '../core/measure/machineLayouts';
 import { traceMisses } from '../core/measure/missCurves';
-import { MachineTimer } from '../core/measure/timing';
+import { type Contestant, timeInRounds, WasmEngine } from '../core/measure/rounds';
+import { kernelCodes } from '../core/measure/timing';
 import { MEASURE_USAGE, type MeasureOptions, parseMeasureArgs } from './measureArgs';
+import { NativeBuildError, type NativeHelper, nativeHelper } from './native/nativeBuild';
+import { NativeEngine } from './native/nativeEngine';
+import { cpuCount, cpuModel } from './osKernel/procFiles';
 
 function progress(text: string): void {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`);
 }
 
-/** Times every run of the settings, then traces those the prediction covers. */
-export function measure(options: MeasureOptions): {
-  points: MachinePoint[];
-  predictions: MachinePrediction[];
-} {
+/** This process's CPU time in ms: the WebAssembly runs' clock (other processes' time is not counted). */
+function cpuNow(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/** The CPU as /proc/cpuinfo names it now (else as Node does), and how many logical CPUs. */
+export function cpuText(): string {
+  let info = '';
+  try {
+    info = readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    // Not Linux: Node's own name for it.
+  }
+  const model = cpuModel(info) ?? cpus()[0]?.model ?? 'unknown CPU';
+  const count = cpuCount(info) || cpus().length;
+  return `${model.trim()} (${count} logical CPUs${info === '' ? '' : ', /proc/cpuinfo'})`;
+}
+
+/** What the native timings need besides the engine: its compiler, for the report. */
+interface NativeSide {
+  engine: NativeEngine;
+  helper: NativeHelper;
+}
+
+/**
+ * The native helper must remove the same items as the WebAssembly kernel (itself checked against
+ * the core, tests/core/measure/heapKernel.test.ts) before its times mean anything: each layout's
+ * run at the smallest N is hashed by both.
+ */
+async function checkNative(options: MeasureOptions, native: NativeEngine): Promise<string | null> {
   const { settings } = options;
-  const timer = new MachineTimer();
+  const kernel = instantiateHeapKernel(null);
+  const items = settings.sizes[0];
+  for (const layout of settings.layouts) {
+    const run = machineRun(settings, layout, items);
+    const c = kernelCodes(run);
+    kernel.init(c.layout, c.pageLog2, c.form, c.workload, items);
+    const operations = kernel.run(0, run.seed);
+    const hash = kernel.removedHash() >>> 0;
+    await native.init(run, items);
+    const got = await native.hash(run.seed);
+    if (got.hash !== hash || got.operations !== operations) {
+      return `the native helper removes other items than the WebAssembly kernel for ${layout} at N = ${items} (hash ${got.hash}, the kernel's ${hash}): no native timings are reported`;
+    }
+  }
+  return null;
+}
+
+/** Times every run of the settings in rounds, then traces those the prediction covers. */
+export async function measure(
+  options: MeasureOptions,
+  native: NativeEngine | null = null,
+): Promise<{
+  points: MachinePoint[];
+  nativePoints: MachinePoint[];
+  predictions: MachinePrediction[];
+}> {
+  const { settings } = options;
+  const wasm = new WasmEngine(cpuNow);
   const points: MachinePoint[] = [];
-  const runs = machinePlan(settings);
-  runs.forEach((run, index) => {
-    const where = `${index + 1}/${runs.length} ${run.layout} N = ${formatN(run.items)}`;
-    progress(`timing ${where}…`);
-    const timed = timer.measure(run, {
-      now: () => performance.now(),
+  const nativePoints: MachinePoint[] = [];
+  for (const items of settings.sizes) {
+    const runs: MachineRun[] = settings.layouts.map((layout) =>
+      machineRun(settings, layout, items),
+    );
+    const contestants: Contestant[] = [
+      ...runs.map((run) => ({ engine: wasm, run })),
+      ...(native === null ? [] : runs.map((run) => ({ engine: native, run }))),
+    ];
+    const name = (index: number): string =>
+      `${contestants[index].run.layout}${index >= runs.length ? ' (native)' : ''}`;
+    const where = `N = ${formatN(items)}`;
+    const timed = await timeInRounds(contestants, {
       reps: settings.reps,
-      onRep: (done) => progress(`timing ${where}: ${done}/${settings.reps}`),
+      onPrepare: (index) => progress(`${where}: preparing ${name(index)}…`),
+      onBatch: (round, index) =>
+        progress(`${where}: round ${round + 1}/${settings.reps}, ${name(index)}`),
     });
-    points.push({ run, ...timed });
-  });
+    timed.forEach((t, index) => {
+      (index < runs.length ? points : nativePoints).push({ run: contestants[index].run, ...t });
+    });
+  }
   const predictions: MachinePrediction[] = [];
   const traced = predictionPlan(settings, options.predictBytes);
   traced.forEach((run, index) => {
@@ -58,7 +134,7 @@ export function measure(options: MeasureOptions): {
     predictions.push({ run, ...traceMisses(run) });
   });
   progress('');
-  return { points, predictions };
+  return { points, nativePoints, predictions };
 }
 
 function pad(text: string, width: number, right = false): string {
@@ -70,11 +146,18 @@ function ns(value: number): string {
 }
 
 /** The table a person reads, then what it shows in words. */
-export function textReport(rows: readonly MachineRow[], settings: MachineSettings): string {
+export function textReport(
+  rows: readonly MachineRow[],
+  settings: MachineSettings,
+  cpu: string = cpuText(),
+): string {
   const lines: string[] = [];
   const { form, workload } = settings;
   lines.push(
     `On this machine: ${workload === 'phk' ? "the article's workload" : 'the expiry workload'}, ${FORM_TITLES[form]}, ns per operation (median of ${settings.reps} repetitions; min–max).`,
+  );
+  lines.push(
+    `CPU: ${cpu}. Timed in WebAssembly, every layout once per round, in an order rotated each round, by this process's CPU time.`,
   );
   lines.push(
     `Model: ${hierarchyText(settings.hierarchy)}; latencies ${JSON.stringify(LATENCY_NS)} ns.`,
@@ -125,6 +208,84 @@ export function textReport(rows: readonly MachineRow[], settings: MachineSetting
   return `${lines.join('\n')}\n`;
 }
 
+function ratioRange(ratio: EngineRatio): string {
+  return `${ratio.median.toFixed(2)}× (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`;
+}
+
+/** The native timings, beside the WebAssembly ones of the same rounds. */
+export function nativeText(
+  wasmRows: readonly MachineRow[],
+  nativeRows: readonly MachineRow[],
+  helper: Pick<NativeHelper, 'compiler' | 'flags'>,
+): string {
+  const ratios = engineRatios(wasmRows, nativeRows);
+  const lines = [
+    '',
+    `Native: the same heaps in C (${helper.compiler}, ${helper.flags.join(' ')}), timed in the same rounds by the helper's own CPU time.`,
+    'native ÷ WebAssembly: the median of the rounds’ ratios (round k of each ran together), and their least and most.',
+    '',
+    [
+      pad('layout', 20),
+      pad('N', 6, true),
+      pad('median', 8, true),
+      pad('min–max', 13, true),
+      pad('spread', 7, true),
+      pad('native ÷ WebAssembly', 24, true),
+    ].join(' '),
+  ];
+  for (const row of nativeRows) {
+    const ratio = ratios.find((r) => r.layout === row.layout && r.items === row.items);
+    lines.push(
+      [
+        pad(MACHINE_LAYOUT_INFO[row.layout].title, 20),
+        pad(formatN(row.items), 6, true),
+        pad(ns(row.medianNs), 8, true),
+        pad(`${ns(row.minNs)}–${ns(row.maxNs)}`, 13, true),
+        pad(`${spreadPercent(row).toFixed(0)}%`, 7, true),
+        pad(ratio === undefined ? '' : ratioRange(ratio), 24, true),
+      ].join(' '),
+    );
+  }
+  const versus = versusBinary(nativeRows);
+  if (versus.length > 0) {
+    lines.push('', `Natively, ${VERSUS_HEADING[0].toLowerCase()}${VERSUS_HEADING.slice(1)}`);
+    for (const v of versus) lines.push(`  ${v.sentence}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** CSV with an engine column: the WebAssembly rows, then the native ones. */
+function csvWithEngines(
+  wasmRows: readonly MachineRow[],
+  nativeRows: readonly MachineRow[],
+): string {
+  const body = (rows: readonly MachineRow[], engine: string): string[] =>
+    toMachineCsv(rows)
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => `${line},${engine}`);
+  return `${[`${MACHINE_CSV_HEADER},engine`, ...body(wasmRows, 'wasm'), ...body(nativeRows, 'native')].join('\n')}\n`;
+}
+
+/** The native side, started and checked; a refusal (one line) when it cannot be had. */
+async function startNative(options: MeasureOptions): Promise<NativeSide | string> {
+  let helper: NativeHelper;
+  try {
+    helper = nativeHelper();
+  } catch (error) {
+    if (error instanceof NativeBuildError) return `--native: ${error.message}`;
+    throw error;
+  }
+  const engine = new NativeEngine(helper.path);
+  const problem = await checkNative(options, engine);
+  if (problem !== null) {
+    engine.close();
+    return problem;
+  }
+  return { engine, helper };
+}
+
 /** Runs the command; returns the exit code. */
 export async function measureMain(argv: readonly string[]): Promise<number> {
   const parsed = parseMeasureArgs(argv);
@@ -137,14 +298,49 @@ export async function measureMain(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const { options } = parsed;
-  const { points, predictions } = measure(options);
+  let native: NativeSide | null = null;
+  if (options.native) {
+    const started = await startNative(options);
+    if (typeof started === 'string') {
+      process.stderr.write(`sim: ${started}\n`);
+      return started.startsWith('--native:') ? 2 : 1;
+    }
+    native = started;
+  }
+  const cpu = cpuText();
+  let measured: Awaited<ReturnType<typeof measure>>;
+  try {
+    measured = await measure(options, native?.engine ?? null);
+  } finally {
+    native?.engine.close();
+  }
+  const { points, nativePoints, predictions } = measured;
   const rows = machineRows(points, predictions, options.settings.hierarchy);
+  const nativeRows = machineRows(nativePoints, [], options.settings.hierarchy);
+  const nativeFields =
+    native === null
+      ? {}
+      : {
+          native: {
+            compiler: native.helper.compiler,
+            flags: native.helper.flags,
+            results: nativeRows,
+            versusWasm: engineRatios(rows, nativeRows),
+          },
+        };
   const text =
     options.format === 'csv'
-      ? toMachineCsv(rows)
+      ? native === null
+        ? toMachineCsv(rows)
+        : csvWithEngines(rows, nativeRows)
       : options.format === 'json'
-        ? `${toMachineJson(rows, options.settings.hierarchy)}\n`
-        : textReport(rows, options.settings);
+        ? `${toMachineJson(rows, options.settings.hierarchy, LATENCY_NS, {
+            cpu,
+            clock: 'process CPU time, in rounds',
+            ...nativeFields,
+          })}\n`
+        : textReport(rows, options.settings, cpu) +
+          (native === null ? '' : nativeText(rows, nativeRows, native.helper));
   if (!process.stdout.destroyed) process.stdout.write(text);
   return 0;
 }

@@ -32,6 +32,8 @@ export interface MeasureOptions {
   /** Runs whose traced heap spans at most this many bytes are also predicted. */
   predictBytes: number;
   format: MeasureFormat;
+  /** Also time the native helper (C), in the same rounds (--native). */
+  native: boolean;
 }
 
 const KB_RANGE = { min: 1, max: 1_048_576 };
@@ -55,7 +57,10 @@ options:
   --l2-kb K        modelled L2 cache in KB (default ${DEFAULT_MACHINE.hierarchy.l2Bytes / KIB})
   --l3-kb K        modelled L3 cache in KB (default ${DEFAULT_MACHINE.hierarchy.l3Bytes / KIB})
   --tlb E          modelled TLB entries of 4 KB pages, ${KB_RANGE.min} to ${KB_RANGE.max} (default ${DEFAULT_MACHINE.hierarchy.tlbEntries})
-  --format F       text (a table and what it shows), csv or json (default text)`;
+  --format F       text (a table and what it shows), csv or json (default text)
+  --native         also time the same heaps compiled from C (built on first use with the system's
+                   C compiler), in the same rounds: every round times each layout once in each,
+                   in an order rotated each round, by CPU time`;
 
 export const MEASURE_OPTION_NAMES = [
   'layout',
@@ -70,6 +75,7 @@ export const MEASURE_OPTION_NAMES = [
   'l3-kb',
   'tlb',
   'format',
+  'native',
 ] as const;
 type OptionName = (typeof MEASURE_OPTION_NAMES)[number];
 
@@ -78,7 +84,11 @@ export type MeasureOutcome =
   | { kind: 'help' }
   | { kind: 'error'; message: string };
 
-const OPTIONS: OptionSet<OptionName> = { names: MEASURE_OPTION_NAMES, scope: ' for measure' };
+const OPTIONS: OptionSet<OptionName> = {
+  names: MEASURE_OPTION_NAMES,
+  scope: ' for measure',
+  flags: ['native'],
+};
 
 /** The option values after the command; the first problem in argument order is refused. */
 function tokenize(argv: readonly string[]): OptionValues<OptionName> {
@@ -144,7 +154,7 @@ function parseOrThrow(argv: readonly string[]): MeasureOptions {
     workload: '--workload',
   });
   if (memory !== null) fail(memory);
-  return { settings, predictBytes: predictMb * MIB, format };
+  return { settings, predictBytes: predictMb * MIB, format, native: values.has('native') };
 }
 
 /** The measure command line, checked before any work. */

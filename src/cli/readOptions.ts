@@ -13,6 +13,8 @@ export interface OptionSet<Name extends string> {
   names: readonly Name[];
   /** Said after an unknown option's name, e.g. " for measure". */
   scope: string;
+  /** Options that take no value (present or not): read as "" when given. */
+  flags?: readonly Name[];
 }
 
 /** The refusal of an option `set` does not hold ("" for a bare "--"), with every one it does. */
@@ -73,8 +75,14 @@ export function readOptions<Name extends string>(
   word: (arg: string) => void,
 ): Map<Name, string> {
   const known = isName(set);
-  const args = joinDashValues(argv, known);
-  const options = Object.fromEntries(set.names.map((name) => [name, { type: 'string' as const }]));
+  const flags: readonly string[] = set.flags ?? [];
+  const args = joinDashValues(argv, (name) => known(name) && !flags.includes(name));
+  const options = Object.fromEntries(
+    set.names.map((name) => [
+      name,
+      { type: flags.includes(name) ? ('boolean' as const) : ('string' as const) },
+    ]),
+  );
   let strictError: Error | null = null;
   try {
     // Short-option words are `word`'s to judge, as positionals are.
@@ -99,6 +107,12 @@ export function readOptions<Name extends string>(
     else if (!token.rawName.startsWith('--')) {
       if (token.index !== lastShort) word(args[token.index]);
       lastShort = token.index;
+    } else if (flags.includes(token.name) && known(token.name)) {
+      // A flag: "--native" alone; "--native=yes" gives it a value it does not take.
+      if (args[token.index] !== `--${token.name}`)
+        fail(`--${token.name} takes no value, got ${quote(args[token.index])}`);
+      if (values.has(token.name)) fail(`--${token.name} is given twice`);
+      values.set(token.name, '');
     } else {
       const refused = takeOption(args, token, values, known, refuseUnknown);
       if (refused !== null) fail(refused);

@@ -28,14 +28,14 @@ describe('commandOf', () => {
 describe('a missing or unknown command', () => {
   it('is answered with every command of the list, measure included', () => {
     expect(COMMANDS).toContain('measure');
-    expect(unknownCommand('kernel')).toBe(
-      `unknown command "kernel"; commands: ${COMMANDS.join(', ')}`,
+    expect(unknownCommand('kernal')).toBe(
+      `unknown command "kernal"; commands: ${COMMANDS.join(', ')}`,
     );
-    expect(unknownCommand('kernel')).toBe(
-      'unknown command "kernel"; commands: sweep, run, trace, scaling, measure',
+    expect(unknownCommand('kernal')).toBe(
+      'unknown command "kernal"; commands: sweep, run, trace, scaling, measure, kernel',
     );
     expect(missingCommand()).toBe(
-      'missing command: sweep, run, trace, scaling or measure (see --help)',
+      'missing command: sweep, run, trace, scaling, measure or kernel (see --help)',
     );
   });
 

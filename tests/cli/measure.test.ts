@@ -2,6 +2,7 @@
 // speed), the help, and refusals before any work (exit 2, one line on stderr, nothing on stdout).
 
 import { describe, expect, it } from 'vitest';
+import { defaultCompilers, findCompiler } from '../../src/cli/native/nativeBuild';
 import { MACHINE_CSV_HEADER } from '../../src/core/experiments/machineReport';
 import { refusalLine, simAsync } from './simProcess';
 
@@ -67,9 +68,51 @@ describe('sim measure', () => {
     expect(outcome.status, outcome.stderr).toBe(0);
     expect(outcome.stdout).toContain('Binary heap');
     expect(outcome.stdout).toContain('Against the binary heap');
-    expect(outcome.stdout).toMatch(/4-ary heap: (faster|slower) at every N measured/);
+    // A verdict only where the min–max ranges are apart; where they overlap it says so.
+    expect(outcome.stdout).toMatch(
+      /4-ary heap: (faster|slower|within the spread) at every N measured/,
+    );
+    expect(outcome.stdout).toMatch(/^CPU: .+ \(\d+ logical CPUs/m);
     expect(outcome.stdout).toContain('disturb the timings');
   }, 60_000);
+
+  it.skipIf(findCompiler(defaultCompilers()) === null)(
+    '--native times the same heaps in C in the same rounds: one CSV row per engine, layout and N',
+    async () => {
+      const outcome = await simAsync(
+        [
+          'measure',
+          '--layout',
+          'binary,bheap4k',
+          '--sizes',
+          '1024',
+          '--reps',
+          '3',
+          '--predict',
+          'off',
+          '--native',
+          '--format',
+          'csv',
+        ],
+        120_000,
+      );
+      expect(outcome.status, outcome.stderr).toBe(0);
+      const lines = outcome.stdout.trimEnd().split('\n');
+      expect(lines[0]).toBe(`${MACHINE_CSV_HEADER},engine`);
+      const cells = lines.slice(1).map((line) => line.split(','));
+      expect(cells.map((c) => `${c[0]}@${c[3]}/${c[c.length - 1]}`)).toEqual([
+        'binary@1024/wasm',
+        'bheap4k@1024/wasm',
+        'binary@1024/native',
+        'bheap4k@1024/native',
+      ]);
+      for (const c of cells) {
+        expect(Number(c[6])).toBeGreaterThan(0); // medianNs
+        expect(c).toHaveLength(MACHINE_CSV_HEADER.split(',').length + 1);
+      }
+    },
+    120_000,
+  );
 
   it('--help prints its own usage', async () => {
     const outcome = await simAsync(['measure', '--help']);
@@ -84,6 +127,9 @@ describe('sim measure', () => {
     [['measure', '--form', 'pointer'], '--form must be one of key, ref, got "pointer"'],
     [['measure', '--reps', '1'], '--reps must be an integer from 3 to 15, got 1'],
     [['measure', '--items', '1024'], 'unknown option --items for measure'],
+    [['measure', '--native=yes'], '--native takes no value, got "--native=yes"'],
+    [['measure', '--native', '--native'], '--native is given twice'],
+    [['measure', '--native', '3'], 'unexpected argument "3"'],
     [['measure', '--tlb', '0'], '--tlb must be an integer from 1 to 1048576, got 0'],
     [
       ['measure', '--sizes', '67108864', '--form', 'ref', '--workload', 'expiry'],

@@ -9,6 +9,9 @@ import { MEASURE_OPTION_NAMES, parseMeasureArgs } from '../../src/cli/measureArg
 import { clip, quote, visible } from '../../src/core/quote';
 import { refusalLine, simAsync } from './simProcess';
 
+/** The options that take no value. */
+const FLAGS: readonly (typeof MEASURE_OPTION_NAMES)[number][] = ['native'];
+
 const control = fc.constantFrom('\u0007', '\t', '\n', '\u001b', '\u202e', '\u2066', '\u200f');
 const junk = fc.oneof(
   fc.stringMatching(/^[a-zA-Z0-9_.:/ -]{0,10}$/),
@@ -41,8 +44,15 @@ const badOption: fc.Arbitrary<{ args: string[]; names: string[] }> = fc.oneof(
     )
     .map((name) => ({ args: [`--${name}`, '1'], names: [`--${name}`] })),
   fc
-    .constantFrom(...MEASURE_OPTION_NAMES)
+    .constantFrom(...MEASURE_OPTION_NAMES.filter((name) => !FLAGS.includes(name)))
     .map((name) => ({ args: [`--${name}`], names: [`--${name}`] })),
+  // A flag takes no value: given one, it is refused; given twice, too.
+  fc
+    .tuple(fc.constantFrom(...FLAGS), junk)
+    .map(([name, value]) => ({ args: [`--${name}=${value}`], names: [`--${name}`] })),
+  fc
+    .constantFrom(...FLAGS)
+    .map((name) => ({ args: [`--${name}`, `--${name}`], names: [`--${name}`] })),
   fc
     .constantFrom('reps', 'form', 'sizes')
     .map((name) => ({ args: [`--${name}=5`, `--${name}=3`], names: [`--${name}`] })),

@@ -94,7 +94,7 @@ describe('echoed input shows its control characters', () => {
     [['sweep', 'x\u202Ey'], 'unexpected argument "x<U+202E>y"; options start with --'],
     [
       ['walk\u0007'],
-      'unknown command "walk<U+0007>"; commands: sweep, run, trace, scaling, measure',
+      'unknown command "walk<U+0007>"; commands: sweep, run, trace, scaling, measure, kernel',
     ],
     [['sweep', '--format', 'cs\nv'], '--format must be one of json, csv, got "cs<U+000A>v"'],
     [['sweep', '--layout', 'bheap,\u2066rb'], /got "<U\+2066>rb"$/],

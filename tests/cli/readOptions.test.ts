@@ -77,3 +77,37 @@ describe('an unknown option', () => {
     });
   });
 });
+
+describe('readOptions with a flag', () => {
+  const FLAGGED: OptionSet<'size' | 'quiet'> = {
+    names: ['size', 'quiet'],
+    scope: ' for demo',
+    flags: ['quiet'],
+  };
+  function readFlagged(argv: string[]) {
+    const words: string[] = [];
+    return refusalOf(() => ({
+      values: Object.fromEntries(readOptions(argv, FLAGGED, (word) => words.push(word))),
+      words,
+    }));
+  }
+
+  it('reads a flag as present, takes the next word as a word, not its value', () => {
+    expect(readFlagged(['--quiet', 'go', '--size', '5'])).toEqual({
+      values: { quiet: '', size: '5' },
+      words: ['go'],
+    });
+    expect(readFlagged(['--quiet', '-5'])).toEqual({ values: { quiet: '' }, words: ['-5'] });
+  });
+
+  it('refuses a flag given a value, or given twice', () => {
+    expect(readFlagged(['--quiet=yes'])).toEqual({
+      kind: 'error',
+      message: '--quiet takes no value, got "--quiet=yes"',
+    });
+    expect(readFlagged(['--quiet', '--quiet'])).toEqual({
+      kind: 'error',
+      message: '--quiet is given twice',
+    });
+  });
+});

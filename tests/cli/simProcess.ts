@@ -16,11 +16,11 @@ export interface SimOutcome {
 }
 
 /**
- * Runs the command line asynchronously, so several can run at once. Killed after 20 s: a
- * refusal takes well under that, and a command line that is not refused would otherwise run
- * (or grow) until the machine runs out of memory.
+ * Runs the command line asynchronously, so several can run at once. Killed after 20 s (or
+ * `timeoutMs`): a refusal takes well under that, and a command line that is not refused would
+ * otherwise run (or grow) until the machine runs out of memory.
  */
-export function simAsync(args: readonly string[]): Promise<SimOutcome> {
+export function simAsync(args: readonly string[], timeoutMs = 20_000): Promise<SimOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
@@ -35,7 +35,7 @@ export function simAsync(args: readonly string[]): Promise<SimOutcome> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (status) => {
       clearTimeout(timer);

@@ -27,7 +27,10 @@ describe('reading the arguments', () => {
     [['sweep', '--=5'], `unknown option --; options: ${OPTIONS}`],
     [['sweep', '---x'], `unknown option ---x; options: ${OPTIONS}`],
     // Short options do not exist: "-x" and "-abc" are stray words, before or after the command.
-    [['-x', 'sweep'], 'unknown command "-x"; commands: sweep, run, trace, scaling, measure'],
+    [
+      ['-x', 'sweep'],
+      'unknown command "-x"; commands: sweep, run, trace, scaling, measure, kernel',
+    ],
     [['sweep', '-abc'], 'unexpected argument "-abc"; options start with --'],
     [['sweep', '-'], 'unexpected argument "-"; options start with --'],
     // The first problem in argument order is the one named.

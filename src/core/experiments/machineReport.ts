@@ -183,8 +183,44 @@ export function toMachineJson(
   rows: readonly MachineRow[],
   hierarchy: Hierarchy,
   latency: Latencies = LATENCY_NS,
+  /** More top-level fields (the CLI's CPU, clock and native timings). */
+  extra: Record<string, unknown> = {},
 ): string {
-  return JSON.stringify({ hierarchy, latencyNs: latency, results: rows });
+  return JSON.stringify({ hierarchy, latencyNs: latency, results: rows, ...extra });
+}
+
+/**
+ * One layout at one N timed by two engines in the same rounds: the other's time over the base's,
+ * the median of the rounds' ratios (repetition k of each ran in round k) and their least and most.
+ */
+export interface EngineRatio {
+  layout: MachineLayout;
+  items: number;
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function engineRatios(
+  base: readonly MachineRow[],
+  other: readonly MachineRow[],
+): EngineRatio[] {
+  const out: EngineRatio[] = [];
+  for (const row of other) {
+    const match = base.find((b) => b.layout === row.layout && b.items === row.items);
+    if (match === undefined) continue;
+    const rounds = Math.min(row.nsPerOp.length, match.nsPerOp.length);
+    const ratios = Array.from({ length: rounds }, (_, k) => row.nsPerOp[k] / match.nsPerOp[k]);
+    if (ratios.length === 0) continue;
+    out.push({
+      layout: row.layout,
+      items: row.items,
+      median: median(ratios),
+      min: Math.min(...ratios),
+      max: Math.max(...ratios),
+    });
+  }
+  return out;
 }
 
 /** N as a power of two when it is one ("2^20"), else with thousands separators. */
@@ -198,29 +234,51 @@ function ratioText(ratio: number): string {
 }
 
 /**
- * Where `layout` beats the binary heap (median against median), per N and in one sentence
- * ("…: faster from N = 2^20 on (1.31× at 2^10 … 0.82× at 2^24)": its time over the binary heap's).
+ * Where `layout` stands against the binary heap, per N and in one sentence ("…: faster from
+ * N = 2^20 on (1.31× at 2^10 … 0.82× at 2^24)": its median over the binary heap's). A layout is
+ * called faster at an N only where its slowest repetition beat the binary heap's fastest, and
+ * slower only where its fastest lost to the binary heap's slowest: where the min–max ranges
+ * overlap the sentence says so, so the verdict never contradicts the ranges printed beside it.
  */
 interface Versus {
   layout: MachineLayout;
-  /** Each N both were measured at: median(layout) / median(binary). */
-  ratios: { items: number; ratio: number }[];
-  /** The N from which it is faster at every larger N measured, or null. */
+  /** Each N both were measured at: median(layout) / median(binary), and where it stands. */
+  ratios: { items: number; ratio: number; stands: Standing }[];
+  /** The N from which it is faster (ranges apart) at every larger N measured, or null. */
   faster: number | null;
   sentence: string;
 }
+
+/** Faster or slower with the ranges apart, or within the spread (the ranges overlap). */
+export type Standing = 'faster' | 'slower' | 'overlap';
+
+/** Where a row stands against the binary heap's at the same N, by their min–max ranges. */
+export function standing(
+  row: Pick<MachineRow, 'minNs' | 'maxNs'>,
+  binary: Pick<MachineRow, 'minNs' | 'maxNs'>,
+): Standing {
+  if (row.maxNs < binary.minNs) return 'faster';
+  if (row.minNs > binary.maxNs) return 'slower';
+  return 'overlap';
+}
+
+const atN = (items: readonly { items: number }[]): string =>
+  items.map((r) => formatN(r.items)).join(', ');
 
 export function versusBinary(rows: readonly MachineRow[]): Versus[] {
   const binary = new Map(rows.filter((r) => r.layout === 'binary').map((r) => [r.items, r]));
   const out: Versus[] = [];
   for (const layout of MACHINE_LAYOUTS) {
     if (layout === 'binary') continue;
-    const ratios = rows
-      .filter((r) => r.layout === layout && binary.has(r.items))
-      .map((r) => ({ items: r.items, ratio: r.medianNs / (binary.get(r.items)?.medianNs ?? 1) }));
+    const ratios = rows.flatMap((r) => {
+      const base = binary.get(r.items);
+      if (r.layout !== layout || base === undefined) return [];
+      return [{ items: r.items, ratio: r.medianNs / base.medianNs, stands: standing(r, base) }];
+    });
     if (ratios.length === 0) continue;
     let faster: number | null = null;
-    for (let i = ratios.length - 1; i >= 0 && ratios[i].ratio < 1; i--) faster = ratios[i].items;
+    for (let i = ratios.length - 1; i >= 0 && ratios[i].stands === 'faster'; i--)
+      faster = ratios[i].items;
     const title = MACHINE_LAYOUT_INFO[layout].title;
     const first = ratios[0];
     const last = ratios[ratios.length - 1];
@@ -228,13 +286,22 @@ export function versusBinary(rows: readonly MachineRow[]): Versus[] {
       ratios.length === 1
         ? `${ratioText(first.ratio)} at ${formatN(first.items)}`
         : `${ratioText(first.ratio)} at ${formatN(first.items)} … ${ratioText(last.ratio)} at ${formatN(last.items)}`;
-    let verdict: string;
-    const wins = ratios.filter((r) => r.ratio < 1);
-    if (wins.length === ratios.length) verdict = 'faster at every N measured';
-    else if (wins.length === 0) verdict = 'slower at every N measured';
-    else if (faster !== null) verdict = `faster from N = ${formatN(faster)} on`;
-    else verdict = `faster only at N = ${wins.map((w) => formatN(w.items)).join(', ')}`;
-    out.push({ layout, ratios, faster, sentence: `${title}: ${verdict} (${ends}).` });
+    const wins = ratios.filter((r) => r.stands === 'faster');
+    const losses = ratios.filter((r) => r.stands === 'slower');
+    const ties = ratios.filter((r) => r.stands === 'overlap');
+    const parts: string[] = [];
+    if (wins.length === ratios.length) parts.push('faster at every N measured');
+    else if (losses.length === ratios.length) parts.push('slower at every N measured');
+    else if (ties.length === ratios.length)
+      parts.push('within the spread at every N measured: the min–max ranges overlap');
+    else {
+      if (faster !== null && wins.length === ratios.filter((r) => r.items >= (faster ?? 0)).length)
+        parts.push(`faster from N = ${formatN(faster)} on`);
+      else if (wins.length > 0) parts.push(`faster only at N = ${atN(wins)}`);
+      if (losses.length > 0) parts.push(`slower at N = ${atN(losses)}`);
+      if (ties.length > 0) parts.push(`within the spread at N = ${atN(ties)}`);
+    }
+    out.push({ layout, ratios, faster, sentence: `${title}: ${parts.join('; ')} (${ends}).` });
   }
   return out;
 }
@@ -283,4 +350,5 @@ export const DIVERGENCE_HEADING =
   'Measured time ÷ modelled time (the model’s CPU term is calibrated at each layout’s smallest N traced):';
 
 /** What the sentences against the binary heap measure, said once above them. */
-export const VERSUS_HEADING = 'Against the binary heap (median ÷ median; below 1× is faster):';
+export const VERSUS_HEADING =
+  'Against the binary heap (median ÷ median; faster or slower only where the min–max ranges do not overlap):';

@@ -19,9 +19,9 @@ import { MACHINE_LAYOUT_INFO, type MachineRun } from './machineLayouts';
 /** A timed batch lasts at least this long. */
 export const MIN_BATCH_MS = 25;
 /** Each layout's code runs this long at a small N before it is timed. */
-const WARMUP_MS = 50;
+export const WARMUP_MS = 50;
 /** The N of that warm-up (or the run's, if smaller). */
-const WARMUP_ITEMS = 1 << 14;
+export const WARMUP_ITEMS = 1 << 14;
 /**
  * Up to this N the first batches at N are untimed (they size the batch and warm the caches); above
  * it one run lasts far longer than a batch needs, and the first timed run starts from memory the
@@ -29,7 +29,7 @@ const WARMUP_ITEMS = 1 << 14;
  */
 export const UNTIMED_MAX_ITEMS = 1 << 20;
 /** A batch never runs more operations than this (a clock that does not advance cannot grow it forever). */
-const MAX_BATCH_OPERATIONS = 2 ** 28;
+export const MAX_BATCH_OPERATIONS = 2 ** 28;
 
 /** The kernel's codes for a run (heapKernel.ts init). */
 export function kernelCodes(run: MachineRun): {
@@ -48,7 +48,7 @@ export function kernelCodes(run: MachineRun): {
 }
 
 /** One (layout, N) measured: every repetition's ns per operation, in the order they ran. */
-interface TimedRun {
+export interface TimedRun {
   /** Operations per run (for expiry, those of the run with the run's own seed). */
   operations: number;
   /** Whole runs of the workload per timed batch. */
@@ -68,7 +68,7 @@ interface TimingOptions {
 }
 
 /** Refused when a run cannot have its memory (the budget checks first; this is the net). */
-class RunMemoryError extends RangeError {}
+export class RunMemoryError extends RangeError {}
 
 /**
  * Times runs on one kernel instance, whose memory grows to the largest run and is reused: a
@@ -120,13 +120,9 @@ export class MachineTimer {
       const cap = options.maxBatchOperations ?? MAX_BATCH_OPERATIONS;
       for (;;) {
         const { elapsed, operations } = this.batch(runs, now);
-        const most = Math.max(1, Math.floor((cap * runs) / operations));
-        if (elapsed >= MIN_BATCH_MS || runs >= most) break;
-        const scale = MIN_BATCH_MS / Math.max(elapsed, 0.1);
-        runs = Math.min(
-          most,
-          Math.max(runs + 1, Math.min(runs * 8, Math.ceil(runs * scale * 1.1))),
-        );
+        const next = nextBatchRuns(runs, elapsed, operations, cap);
+        if (next === null) break;
+        runs = next;
       }
     }
     let operations = 0;
@@ -141,6 +137,23 @@ export class MachineTimer {
     }
     return { operations, batchRuns: runs, nsPerOp };
   }
+}
+
+/**
+ * Sizing a batch: after an untimed batch of `runs` runs that took `elapsedMs` for `operations`,
+ * the next size to try, or null when this one lasts MIN_BATCH_MS (or the cap allows no more).
+ * It grows by the ratio still missing (and 10% more), at least by one run, at most 8 times.
+ */
+export function nextBatchRuns(
+  runs: number,
+  elapsedMs: number,
+  operations: number,
+  maxBatchOperations: number,
+): number | null {
+  const most = Math.max(1, Math.floor((maxBatchOperations * runs) / operations));
+  if (elapsedMs >= MIN_BATCH_MS || runs >= most) return null;
+  const scale = MIN_BATCH_MS / Math.max(elapsedMs, 0.1);
+  return Math.min(most, Math.max(runs + 1, Math.min(runs * 8, Math.ceil(runs * scale * 1.1))));
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */

@@ -2,10 +2,12 @@
 // first traced, the CSV's shape, and the sentences on where a layout beats the binary heap and
 // where the model leaves the measurement.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HIERARCHY } from '../../../src/core/experiments/hierarchy';
 import {
   divergence,
+  formatN,
   MACHINE_CSV_HEADER,
   type MachinePoint,
   type MachinePrediction,
@@ -89,5 +91,76 @@ describe('the machine report', () => {
     expect(dary4.faster).toBeNull();
     expect(dary4.sentence).toContain('only at N = 2^10');
     expect(divergence(rows)).toEqual([]);
+  });
+
+  it('never calls a layout faster or slower where the min–max ranges overlap', () => {
+    const sizes = [1024, 4096, 16384, 65536];
+    const reps = fc.array(fc.integer({ min: 10, max: 60 }), { minLength: 3, maxLength: 5 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(reps, reps), { minLength: 4, maxLength: 4 }), (pairs) => {
+        const rows = machineRows(
+          pairs.flatMap(([binary, bheap], i) => [
+            point('binary', sizes[i], binary),
+            point('bheap4k', sizes[i], bheap),
+          ]),
+          [],
+          DEFAULT_HIERARCHY,
+        );
+        const [versus] = versusBinary(rows);
+        const binaryAt = new Map(
+          rows.filter((r) => r.layout === 'binary').map((r) => [r.items, r]),
+        );
+        for (const row of rows.filter((r) => r.layout === 'bheap4k')) {
+          const base = binaryAt.get(row.items);
+          if (base === undefined) throw new Error('no binary row');
+          const apart = row.maxNs < base.minNs || row.minNs > base.maxNs;
+          const at = formatN(row.items);
+          const stands = versus.ratios.find((r) => r.items === row.items)?.stands;
+          if (!apart) {
+            expect(stands).toBe('overlap');
+            // Named in the sentence only as within the spread (or by "every N" when all overlap).
+            expect(versus.sentence).not.toMatch(
+              new RegExp(
+                `(faster|slower)( only)? at N = [^;]*${at.replace('^', '\\^')}(,|;|\\s\\()`,
+              ),
+            );
+          } else {
+            expect(stands).toBe(row.maxNs < base.minNs ? 'faster' : 'slower');
+          }
+        }
+        if (versus.sentence.includes('faster at every N'))
+          for (const r of versus.ratios) expect(r.stands).toBe('faster');
+        if (versus.sentence.includes('slower at every N'))
+          for (const r of versus.ratios) expect(r.stands).toBe('slower');
+        if (versus.faster !== null)
+          for (const r of versus.ratios.filter((x) => x.items >= (versus.faster ?? 0)))
+            expect(r.stands).toBe('faster');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('says where the ranges overlap instead of a verdict they contradict', () => {
+    const rows = machineRows(
+      [
+        point('binary', 1024, [30, 40, 35]),
+        point('binary', 4096, [50, 52, 51]),
+        point('bheap4k', 1024, [33, 45, 36]),
+        point('bheap4k', 4096, [60, 62, 61]),
+        point('dary4', 1024, [29, 41, 34]),
+        point('dary4', 4096, [49, 53, 50]),
+      ],
+      [],
+      DEFAULT_HIERARCHY,
+    );
+    const [bheap, dary4] = versusBinary(rows);
+    expect(bheap.sentence).toBe(
+      'B-heap, 4 KB pages: slower at N = 2^12; within the spread at N = 2^10 (1.03× at 2^10 … 1.20× at 2^12).',
+    );
+    // Its median is below the binary heap's at both N, yet its ranges overlap: no verdict.
+    expect(dary4.sentence).toBe(
+      '4-ary heap: within the spread at every N measured: the min–max ranges overlap (0.97× at 2^10 … 0.98× at 2^12).',
+    );
+    expect(dary4.faster).toBeNull();
   });
 });
