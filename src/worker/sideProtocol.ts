@@ -4,6 +4,7 @@
 // before any operation recorded so far. The page keeps one state request in flight
 // (app/largeRun/largeWorkers.ts); typed arrays are transferred.
 
+import type { RingSnapshot } from '../core/memory/ringPagers';
 import type { OpArrays } from '../core/replay/opSource';
 import type { PagePart, RecordedPart } from '../core/replay/recordedParts';
 import type { SideName, SideState } from '../core/replay/side';
@@ -77,7 +78,17 @@ export function stateBuffers(state: SideState): ArrayBuffer[] {
     memory.closedWriteBacks,
   ];
   if (state.handleOf !== null) arrays.push(state.handleOf);
+  // Under FIFO, CLOCK or OPT the view mirrors its pager, and a FIFO or CLOCK side keeps the ring.
+  const policy = state.view.policy;
+  if (policy !== null)
+    arrays.push(policy.pageState, policy.pageInFrame, policy.frameOf, policy.referenced);
+  if (state.ring !== null) arrays.push(...ringArrays(state.ring));
   return buffersOf(arrays);
+}
+
+/** The arrays of a FIFO or CLOCK pager's state. */
+function ringArrays(ring: RingSnapshot): ArrayBufferView[] {
+  return [ring.frameOf, ring.pageInFrame, ring.referenced, ring.dirty, ring.touched, ring.loadedAt];
 }
 
 /** Every buffer of some checkpoints (a recording hands them to its serving worker). */
@@ -86,6 +97,7 @@ export function checkpointBuffers(dense: DenseCheckpoint[], sparse: PackedHeap[]
   for (const checkpoint of dense) {
     const image = checkpoint.image;
     arrays.push(image.order, image.dirtyFrom, image.histogram, image.closedWriteBacks);
+    if (checkpoint.ring !== null) arrays.push(...ringArrays(checkpoint.ring));
   }
   for (const copy of sparse) arrays.push(copy.keys, copy.items);
   return buffersOf(arrays);
