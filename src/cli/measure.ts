@@ -145,6 +145,17 @@ function ns(value: number): string {
   return value >= 100 ? value.toFixed(0) : value.toFixed(1);
 }
 
+/** A timed row's first cells: the layout, N, the median and the min–max range, the spread. */
+function timingCells(row: MachineRow): string[] {
+  return [
+    pad(MACHINE_LAYOUT_INFO[row.layout].title, 20),
+    pad(formatN(row.items), 6, true),
+    pad(ns(row.medianNs), 8, true),
+    pad(`${ns(row.minNs)}–${ns(row.maxNs)}`, 13, true),
+    pad(`${spreadPercent(row).toFixed(0)}%`, 7, true),
+  ];
+}
+
 /** The table a person reads, then what it shows in words. */
 export function textReport(
   rows: readonly MachineRow[],
@@ -180,11 +191,7 @@ export function textReport(
     const m = row.model;
     lines.push(
       [
-        pad(MACHINE_LAYOUT_INFO[row.layout].title, 20),
-        pad(formatN(row.items), 6, true),
-        pad(ns(row.medianNs), 8, true),
-        pad(`${ns(row.minNs)}–${ns(row.maxNs)}`, 13, true),
-        pad(`${spreadPercent(row).toFixed(0)}%`, 7, true),
+        ...timingCells(row),
         pad(m === null ? '' : ns(m.predictedNs), 7, true),
         pad(m === null ? '' : m.misses.l1.toFixed(2), 7, true),
         pad(m === null ? '' : m.misses.l2.toFixed(2), 7, true),
@@ -236,14 +243,7 @@ export function nativeText(
   for (const row of nativeRows) {
     const ratio = ratios.find((r) => r.layout === row.layout && r.items === row.items);
     lines.push(
-      [
-        pad(MACHINE_LAYOUT_INFO[row.layout].title, 20),
-        pad(formatN(row.items), 6, true),
-        pad(ns(row.medianNs), 8, true),
-        pad(`${ns(row.minNs)}–${ns(row.maxNs)}`, 13, true),
-        pad(`${spreadPercent(row).toFixed(0)}%`, 7, true),
-        pad(ratio === undefined ? '' : ratioRange(ratio), 24, true),
-      ].join(' '),
+      [...timingCells(row), pad(ratio === undefined ? '' : ratioRange(ratio), 24, true)].join(' '),
     );
   }
   const versus = versusBinary(nativeRows);

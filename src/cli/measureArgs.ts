@@ -23,7 +23,7 @@ import { asksForHelp } from './commands';
 import { parseCliInt } from './numbers';
 import { OptionValues } from './optionValues';
 import { type OptionSet, readOptions, unexpectedArgument } from './readOptions';
-import { fail, refusalOf } from './refusal';
+import { type CommandOutcome, fail, refusalOf } from './refusal';
 
 export type MeasureFormat = 'text' | 'csv' | 'json';
 
@@ -79,10 +79,7 @@ export const MEASURE_OPTION_NAMES = [
 ] as const;
 type OptionName = (typeof MEASURE_OPTION_NAMES)[number];
 
-export type MeasureOutcome =
-  | { kind: 'ok'; options: MeasureOptions }
-  | { kind: 'help' }
-  | { kind: 'error'; message: string };
+export type MeasureOutcome = CommandOutcome<MeasureOptions>;
 
 const OPTIONS: OptionSet<OptionName> = {
   names: MEASURE_OPTION_NAMES,

@@ -22,3 +22,9 @@ export function refusalOf<T>(parse: () => T): T | { kind: 'error'; message: stri
     throw error;
   }
 }
+
+/** What a command's parser returns: its options, a request for the usage, or the refusal. */
+export type CommandOutcome<Options> =
+  | { kind: 'ok'; options: Options }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string };

@@ -14,7 +14,7 @@ import { asksForHelp } from '../commands';
 import { parseCliInt } from '../numbers';
 import { OptionValues } from '../optionValues';
 import { type OptionSet, readOptions, unexpectedArgument } from '../readOptions';
-import { fail, refusalOf } from '../refusal';
+import { type CommandOutcome, fail, refusalOf } from '../refusal';
 import { CGROUP_CHOICES, type CgroupChoice } from './cgroup';
 
 export type OsKernelFormat = 'text' | 'csv' | 'json';
@@ -89,10 +89,7 @@ export const OS_KERNEL_OPTION_NAMES = [
 ] as const;
 type OptionName = (typeof OS_KERNEL_OPTION_NAMES)[number];
 
-export type OsKernelOutcome =
-  | { kind: 'ok'; options: OsKernelOptions }
-  | { kind: 'help' }
-  | { kind: 'error'; message: string };
+export type OsKernelOutcome = CommandOutcome<OsKernelOptions>;
 
 const OPTIONS: OptionSet<OptionName> = { names: OS_KERNEL_OPTION_NAMES, scope: ' for kernel' };
 
