@@ -100,7 +100,11 @@ export function parseMachineLayouts(text: string): Parsed<MachineLayout[]> {
 }
 
 /** One run of a setting. */
-export function machineRun(settings: MachineSettings, layout: MachineLayout, items: number): MachineRun {
+export function machineRun(
+  settings: MachineSettings,
+  layout: MachineLayout,
+  items: number,
+): MachineRun {
   return { layout, form: settings.form, workload: settings.workload, items, seed: MACHINE_SEED };
 }
 

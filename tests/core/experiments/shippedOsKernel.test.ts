@@ -9,7 +9,12 @@ import { FULL_KEY_RANGE } from '../../../src/core/workloads/workloads';
 describe('the shipped kernel measurement', () => {
   it('is a report of the article’s run, with the conditions it was measured in', () => {
     const report = shippedOsKernel();
-    expect(report.run).toMatchObject({ workload: 'phk', items: 1_000_000, pageItems: 512, seed: 1 });
+    expect(report.run).toMatchObject({
+      workload: 'phk',
+      items: 1_000_000,
+      pageItems: 512,
+      seed: 1,
+    });
     for (const field of ['date', 'kernelRelease', 'cpu', 'cgroup'] as const)
       expect(report.conditions[field]).not.toBe('');
     const rooms = [...new Set(report.rows.map((r) => r.memoryPages))];
