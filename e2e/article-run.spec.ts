@@ -82,6 +82,53 @@ async function expectAtOperation(page: Page, done: number, total = OPERATIONS): 
 }
 
 test.describe('the article’s run in the page', () => {
+  test('after a prediction, a far jump writes the link of the step it shows', async ({ page }) => {
+    // Issue 35: after a prediction and a jump to operation 2,500,000 the link said step=16461
+    // while the page showed step 213,759,718.
+    test.setTimeout(240_000);
+    await page.goto(`${ARTICLE}&step=16000`);
+    await expect(page.getByTestId('step-label')).toHaveText(/^step 16,000 \//, { timeout: 60_000 });
+    await page.getByTestId('predict-toggle').click();
+    await page.locator('body').click({ position: { x: 3, y: 3 } });
+    await expect(async () => {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('predict-prompt')).toContainText('?', { timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    /** The link settles on the step the page shows (or names its operation). */
+    const linkAgrees = async (): Promise<void> => {
+      await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 60_000 });
+      await expect(async () => {
+        const label = (await page.getByTestId('step-label').textContent()) ?? '';
+        const shown = Number(/^step ([\d,]+)/.exec(label)?.[1]?.replace(/,/g, ''));
+        const linked = new URL(page.url()).searchParams;
+        const op = linked.get('op');
+        if (linked.get('step') === null && op !== null) {
+          expect(await page.getByTestId('op-label').textContent()).toMatch(
+            new RegExp(`^op ${Number(op).toLocaleString('en-US')} / .* event 1 of`),
+          );
+        } else expect(Number(linked.get('step')), `${page.url()} shows ${label}`).toBe(shown);
+      }).toPass({ timeout: 10_000 });
+    };
+    // A far jump, then at once (before its state arrives) a keypress the gate may hold: the
+    // newer seek wins, and the link names what is shown.
+    for (const op of [2_500_000, 3_100_000]) {
+      await page.getByTestId('op-jump').fill(String(op));
+      await page.getByTestId('op-jump').press('Enter');
+      await page.locator('body').click({ position: { x: 3, y: 3 } });
+      await page.keyboard.press('ArrowRight');
+      await linkAgrees();
+    }
+    // A far jump left alone lands, and the link says so.
+    await page.getByTestId('op-jump').fill('2500000');
+    await page.getByTestId('op-jump').press('Enter');
+    await expect(page.getByTestId('op-label')).toHaveText(/^op 2,500,000 \//, { timeout: 60_000 });
+    await linkAgrees();
+    // And stepping on from there with the question open moves both together.
+    await page.locator('body').click({ position: { x: 3, y: 3 } });
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await linkAgrees();
+  });
+
   test('opens at its last step with the counters of npm run sim -- run', async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto(`${ARTICLE}&step=end`);

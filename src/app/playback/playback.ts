@@ -158,8 +158,11 @@ export class Playback {
         // large run (its grid, its race) would otherwise share one frame, past 50 ms. The
         // waiting line stays until then, so that it hides only when the state is on screen.
         requestAnimationFrame(() => {
-          if (this.host.timeline() !== timeline || this.pending !== null) return;
-          this.host.waiting(null);
+          if (this.host.timeline() !== timeline) return;
+          // The timeline has moved: the page and its link follow it even when a newer seek
+          // waits meanwhile (that one may yet fail), so they never show a step the link does
+          // not name. Only the waiting line is the newer seek's.
+          if (this.pending === null) this.host.waiting(null);
           this.host.moved(timeline.step);
           this.link.soon(LINK_DELAY_MS);
         });
