@@ -105,8 +105,11 @@ function themeChanged(): void {
 }
 
 /**
- * Calls onChange after the theme may have changed (data-theme, class or style on <html>, or the
- * system colour scheme). One observer serves every view; returns the unsubscribe function.
+ * Calls onChange after the theme may have changed (data-theme or style on <html>, or the system
+ * colour scheme). One observer serves every view; returns the unsubscribe function. Not the
+ * class: tokens.css sets the colours by data-theme and the system's scheme only, and the page's
+ * own classes on <html> (presenting, no-strip) change with the layout; read as a theme change,
+ * each presenter toggle re-read every token and redrew every view twice.
  */
 export function watchPalette(onChange: () => void): () => void {
   listeners.add(onChange);
@@ -114,7 +117,7 @@ export function watchPalette(onChange: () => void): () => void {
     const observer = new MutationObserver(themeChanged);
     observer.observe(document.documentElement, {
       attributes: true,
-      attributeFilter: ['data-theme', 'class', 'style'],
+      attributeFilter: ['data-theme', 'style'],
     });
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     query.addEventListener('change', themeChanged);
