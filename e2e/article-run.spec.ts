@@ -82,6 +82,24 @@ async function expectAtOperation(page: Page, done: number, total = OPERATIONS): 
 }
 
 test.describe('the article’s run in the page', () => {
+  test('opened at its start, the step label’s total follows the recording to its end, untouched', async ({
+    page,
+  }) => {
+    // Issue 33: it read "step 0 / 7,538 so far" through the whole recording and after it ended,
+    // until a key was pressed.
+    test.setTimeout(240_000);
+    await page.goto(`${ARTICLE}&step=0`);
+    await expect(page.getByTestId('step-label')).toHaveText(/^step 0 \/ [\d,]+ so far$/, {
+      timeout: 60_000,
+    });
+    const first = (await page.getByTestId('step-label').textContent()) ?? '';
+    await expect(page.getByTestId('step-label')).not.toHaveText(first, { timeout: 60_000 });
+    await expect(page.getByTestId('step-label')).toHaveText(/^step 0 \/ [\d,]+$/, {
+      timeout: 180_000,
+    });
+    await expect(page.getByTestId('op-label')).toHaveText(opLabel(0, OPERATIONS));
+  });
+
   test('after a prediction, a far jump writes the link of the step it shows', async ({ page }) => {
     // Issue 35: after a prediction and a jump to operation 2,500,000 the link said step=16461
     // while the page showed step 213,759,718.

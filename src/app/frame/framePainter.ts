@@ -37,6 +37,12 @@ export class FramePainter {
   private queued = false;
   /** Each side's sentence at the last paint (the video's frames print them). */
   private lastSentences: string[] = ['', ''];
+  /** The cursor as last shown, while a large run was still being recorded (null: not). */
+  private shownWhileRecording: {
+    timeline: Replay;
+    step: number;
+    where: { operation: number; operations: number; event: number; events: number };
+  } | null = null;
 
   constructor(
     private readonly views: FrameViews,
@@ -57,6 +63,19 @@ export class FramePainter {
       this.queued = false;
       this.paint();
     });
+  }
+
+  /**
+   * A large run's recording grew: the step label's total ("step 0 / 7,538 so far") follows it,
+   * and loses its "so far" when the recording ends, without painting the frame again.
+   */
+  recordingGrew(): void {
+    const shown = this.shownWhileRecording;
+    const timeline = this.source.timeline();
+    if (shown === null || shown.timeline !== timeline) return;
+    const recording = timeline.stillRecording;
+    this.views.playback.transport.showStep(shown.step, timeline.totalSteps, shown.where, recording);
+    if (!recording) this.shownWhileRecording = null;
   }
 
   /** Paints now. */
@@ -86,17 +105,14 @@ export class FramePainter {
         model.counterSize,
       );
     });
-    playback.transport.showStep(
-      model.step,
-      model.totalSteps,
-      {
-        operation: model.operation,
-        operations: model.operations,
-        event: model.event,
-        events: model.events,
-      },
-      model.recording,
-    );
+    const where = {
+      operation: model.operation,
+      operations: model.operations,
+      event: model.event,
+      events: model.events,
+    };
+    playback.transport.showStep(model.step, model.totalSteps, where, model.recording);
+    this.shownWhileRecording = model.recording ? { timeline, step: model.step, where } : null;
     memorySlider.show(model.frames, model.pages);
     race.show(timeline);
     const sentences = stepPanel.render({

@@ -69,7 +69,7 @@ interface PageWiring {
 export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWiring): Page {
   const { session, tour, painter } = wiring;
   const errorBox = new ErrorBox();
-  const preparer = new TimelinePreparer();
+  const preparer = new TimelinePreparer(() => painter().recordingGrew());
   const panels = SIDES.map((side) => new SidePanel(side, (page) => painter().setHover(page)));
   const playback = new Playback(
     {

@@ -18,7 +18,13 @@ export class TimelinePreparer {
   readonly statusLine = new StatusLine();
   /** Counts requests: a slice of a superseded request sees a newer number and stops. */
   private generation = 0;
-  private readonly large = new LargeRunPreparer((text) => this.statusLine.sayRecording(text));
+  private readonly large = new LargeRunPreparer((text) => {
+    this.statusLine.sayRecording(text);
+    this.recordingGrew();
+  });
+
+  /** `recordingGrew`: a large run's recording went on or ended (the step label's total follows). */
+  constructor(private readonly recordingGrew: () => void = () => {}) {}
 
   /** The status line's element, for the page to place. */
   get status(): HTMLElement {

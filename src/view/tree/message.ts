@@ -24,6 +24,14 @@ export function treeMessageOf(
   const shape = view.heap;
   const unit = shape !== null ? 'slots' : 'nodes';
   // The view mirrors slots or nodes only up to TREE_MAX_SLOTS (see ViewState).
+  if (shape !== null && view.keys === null && view.lastSlot < shape.rootSlot) {
+    // Empty, before its first step: a heap too large to draw whole is drawn as the path each
+    // operation walks (treeView.ts), from the first insert on.
+    return {
+      text: `The ${inSentence(title)} is empty. It grows beyond the ${TREE_MAX_SLOTS} slots the tree view draws whole: from the first step, the path each operation walks is drawn.`,
+      aria: `${title}, empty; drawn as the path of each operation from the first step`,
+    };
+  }
   if (shape !== null ? view.keys === null : view.nodes === null) {
     const held = shape !== null ? heapItemsHeld(shape, view.lastSlot) : view.itemCount;
     const now =

@@ -15,6 +15,12 @@ describe('treeMessageOf', () => {
 
   it('says when a structure is too big to draw, and how big it is', () => {
     const heap = new ViewState(structureSpec('binary', 8), 64, TREE_MAX_SLOTS + 1, 4);
+    // Before its first step: empty, and drawn as paths from then on (not "too big" yet).
+    expect(treeMessageOf(heap)).toEqual({
+      text: `The binary heap is empty. It grows beyond the ${TREE_MAX_SLOTS} slots the tree view draws whole: from the first step, the path each operation walks is drawn.`,
+      aria: 'Binary heap, empty; drawn as the path of each operation from the first step',
+    });
+    heap.lastSlot = 1;
     expect(treeMessageOf(heap)).toEqual({
       text: `The tree view shows structures of up to ${TREE_MAX_SLOTS} slots; this scenario's binary heap grows beyond that.`,
       aria: `Binary heap not drawn: more than ${TREE_MAX_SLOTS} slots`,
