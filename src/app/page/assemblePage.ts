@@ -77,7 +77,10 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
       moved: (step) => session().moved(step),
       draw: () => painter().paint(),
       waiting: (operation) => session().showWaiting(operation),
-      failed: (message) => errorBox.show([{ param: 'step', message }], 'The workers'),
+      failed: (message) => {
+        errorBox.show([{ param: 'step', message }], 'The workers');
+        session().landed();
+      },
     },
     link,
   );

@@ -80,6 +80,11 @@ export class ScenarioSession {
   requested: Scenario = this.scenario;
   /** The scenario whose timeline is on screen (null before the first is ready). */
   private shown: Scenario | null = null;
+  /**
+   * A large run whose landing waits for its workers to serve it: until it is drawn, the sides
+   * still hold the last scenario's drawing, which the placeholder covers (null: none waits).
+   */
+  private landingWaits: Replay | null = null;
   // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
   timeline: Replay = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
 
@@ -93,7 +98,7 @@ export class ScenarioSession {
    * what the sides hold belongs to another (or to none, before the first).
    */
   get pending(): boolean {
-    return this.shown !== this.requested;
+    return this.shown !== this.requested || this.landingWaits === this.timeline;
   }
 
   /**
@@ -165,6 +170,14 @@ export class ScenarioSession {
   moved(step: number): void {
     this.scenario.step = linkedStep(step, this.timeline.totalSteps);
     this.host.schedulePaint();
+    if (this.landingWaits !== null) this.landed();
+  }
+
+  /** The waiting landing is drawn, or will never be (its workers failed): the placeholder goes. */
+  landed(): void {
+    if (this.landingWaits === null) return;
+    this.landingWaits = null;
+    this.host.applyView();
   }
 
   /** Drops a request still being prepared: the scenario on screen is the current one again. */
@@ -295,8 +308,10 @@ export class ScenarioSession {
     // page's own comes first: this task and its frame, then the new run's race (laid out by
     // then) and its frame, then the request.
     const waits = !timeline.canSeek(landing.step);
+    this.landingWaits = waits ? timeline : null;
     if (waits) {
-      // Said at once: until the landing is drawn, the counters are still the last scenario's.
+      // Said at once: until the landing is drawn, the sides still hold the last scenario's
+      // drawing, under the placeholder (`pending`).
       this.showWaiting(timeline.opAt(landing.step) + 1);
       afterNextFrame(() => {
         if (this.timeline !== timeline) return;

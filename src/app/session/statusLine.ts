@@ -36,5 +36,9 @@ export class StatusLine {
     const hidden = lines.length === 0;
     if (this.element.hidden !== hidden) this.element.hidden = hidden;
     if (!hidden) setText(this.element, lines.join(' '));
+    // Only a recording going on behind a drawn page: a quiet line by the transport, not a box
+    // over the figure the teacher is talking about (transport.css).
+    const kind = this.waiting === null ? 'recording' : 'waiting';
+    if (this.element.dataset.kind !== kind) this.element.dataset.kind = kind;
   }
 }
