@@ -142,12 +142,13 @@ test.describe('the first second', () => {
               );
             }
           }).observe({ type: 'longtask', buffered: false });
-          const progress = document.querySelector<HTMLProgressElement>(
-            '[data-testid="curves-progress"]',
-          );
           document.querySelector<HTMLElement>('[data-testid="tab-curves"]')?.click();
-          // Let it run (progress arrives, the chart's message follows it), then Cancel.
+          // Let it run (progress arrives, the chart's message follows it), then Cancel. The
+          // tab's panel is built when the tab is first opened (lazyPanel.ts): read it then.
           setTimeout(() => {
+            const progress = document.querySelector<HTMLProgressElement>(
+              '[data-testid="curves-progress"]',
+            );
             const progressed = (progress?.value ?? 0) > 0;
             document.querySelector<HTMLElement>('[data-testid="curves-cancel"]')?.click();
             setTimeout(() => {

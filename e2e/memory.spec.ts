@@ -234,6 +234,8 @@ test.describe('video export', () => {
       }
       return false;
     }, H264_CODECS.map(h264Config));
+    // A visitor comes near the controls: the page asks the encoder then, not in its first second.
+    await page.getByTestId('video-format-webm').hover();
     const mp4 = page.getByTestId('video-format-mp4');
     const note = page.getByTestId('video-format-note');
     await expect(page.getByTestId('video-format-webm')).toBeChecked();
@@ -306,6 +308,8 @@ test.describe('video export', () => {
           : ask(config);
     });
     await open(page, '/?tour=off&items=48&page=8&frames=3&step=200');
+    // A visitor comes near the controls: the page asks the encoder then, not in its first second.
+    await page.getByTestId('video-format-webm').hover();
     const note = page.getByTestId('video-format-note');
     await expect(note).toHaveText(
       'This browser cannot encode H.264 video, so it records WebM only: for MP4, record in Chrome, Edge or Safari.',

@@ -108,16 +108,17 @@ export class TourController {
     this.host.paint();
   }
 
-  private useTour(tour: Tour | null, scene: number): void {
+  /** Puts `tour` on (null: the article's) at `scene`; settles once its scene is asked for. */
+  private useTour(tour: Tour | null, scene: number): Promise<void> {
     const using = ++this.usingTour;
     if (tour === null) {
       this.host.scenario().tourPack = null;
       this.goToScene(scene);
-      return;
+      return Promise.resolve();
     }
     // In its link, or kept in this browser when too large for one (tourStore.ts): the link
     // names it only once it is kept, so a reload at once still finds it.
-    void placeTour(tour).then((value) => {
+    return placeTour(tour).then((value) => {
       if (using !== this.usingTour) return;
       this.host.scenario().tourPack = value;
       this.goToScene(scene);

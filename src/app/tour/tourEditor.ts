@@ -20,7 +20,8 @@ interface TourEditorHost {
   /** The page's state now, as a scene's link. */
   currentViewLink(): string;
   /** Puts `tour` on (null: the article's) at `scene` (1-based). */
-  useTour(tour: Tour | null, scene: number): void;
+  /** Settles once the tour is on and its scene asked for (a large one is kept first). */
+  useTour(tour: Tour | null, scene: number): Promise<void>;
   /** The address of `tour` at its first scene, for "Copy the tour's link". */
   tourAddress(tour: Tour): string;
 }
@@ -107,8 +108,7 @@ export class TourEditor {
       'The article’s tour',
     ]);
     article.addEventListener('click', () => {
-      this.host.useTour(null, 1);
-      this.refresh();
+      void this.host.useTour(null, 1).then(() => this.refresh());
     });
     const copyArticle = el('button', { type: 'button', 'data-testid': 'tour-copy-article' }, [
       'Start from the article’s tour',
@@ -175,7 +175,7 @@ export class TourEditor {
       `${index + 1}. ${scene.title}`,
     ]);
     go.addEventListener('click', () => {
-      this.host.useTour(own ? tour : null, index + 1);
+      void this.host.useTour(own ? tour : null, index + 1);
       this.dialog.close();
     });
     const item = el('li', { 'data-testid': `tour-editor-scene-${index + 1}` }, [go]);
@@ -232,9 +232,9 @@ export class TourEditor {
 
   /** Puts the edited tour on (in its link, or kept in this browser) and redraws the list. */
   private apply(tour: Tour, scene: number): void {
-    this.host.useTour(tour, scene);
     this.say(null);
-    this.refresh();
+    // The list and the status follow the tour once it is on (a large one is kept first).
+    void this.host.useTour(tour, scene).then(() => this.refresh());
   }
 
   /**
