@@ -48,15 +48,24 @@ test.describe('the fault-cost curves', () => {
               );
             }
           }).observe({ type: 'longtask', buffered: false });
-          const progress = document.querySelector<HTMLElement>('[data-testid="curves-progress"]');
-          const row = progress?.parentElement;
-          if (!row) throw new Error('no progress bar');
-          let started = false;
-          new MutationObserver(() => {
-            if (!row.hidden) started = true;
-            else if (started) setTimeout(() => resolve(durations), 100);
-          }).observe(row, { attributes: true, attributeFilter: ['hidden'] });
           document.querySelector<HTMLElement>('[data-testid="tab-curves"]')?.click();
+          // The tab's panel is built when the tab is first opened (lazyPanel.ts): its progress
+          // row is watched from then on, until it has shown and hidden again.
+          let started = false;
+          const watch = (): void => {
+            const progress = document.querySelector<HTMLElement>('[data-testid="curves-progress"]');
+            const row = progress?.parentElement;
+            if (!row) {
+              requestAnimationFrame(watch);
+              return;
+            }
+            if (!row.hidden) started = true;
+            new MutationObserver(() => {
+              if (!row.hidden) started = true;
+              else if (started) setTimeout(() => resolve(durations), 100);
+            }).observe(row, { attributes: true, attributeFilter: ['hidden'] });
+          };
+          watch();
         }),
     );
     const timings = await page.evaluate(() =>

@@ -59,7 +59,8 @@ test.describe('on this machine', () => {
       /Binary heap: [\d.]+× the model at N = 2\^11/,
     );
     await expect(panel.getByTestId('machine-summary')).toContainText(
-      /B-heap, 4 KB pages: (faster|slower) (at every N|from N|only at N)/,
+      // Faster or slower only where the min–max ranges are apart (machineReport's standing).
+      /B-heap, 4 KB pages: (faster|slower|within the spread) (at every N|from N|only at N|at N)/,
     );
     const chart = panel.getByTestId('machine-chart');
     await chart.focus();

@@ -78,7 +78,8 @@ describe('summaryOf', () => {
     const summary = summaryOf(rows);
     expect(summary.map((part) => part.heading)).toEqual([VERSUS_HEADING, DIVERGENCE_HEADING]);
     expect(summary[0].sentences).toEqual([
-      '4-ary heap: faster from N = 2^12 on (1.33× at 2^10 … 0.90× at 2^12).',
+      // Slower at 2^10 too: each N whose ranges are apart is named (machineReport's standing).
+      '4-ary heap: faster from N = 2^12 on; slower at N = 2^10 (1.33× at 2^10 … 0.90× at 2^12).',
     ]);
     expect(summary[1].sentences).toEqual(['Binary heap: 1.25× the model at N = 2^12.']);
   });
