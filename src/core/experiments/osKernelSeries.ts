@@ -137,10 +137,10 @@ export function kernelSentences(report: OsKernelReport, series: readonly KernelS
   const rooms = report.ratios.length;
   if (pagesRead !== null && wallTime !== null) {
     const every = rooms === 1 ? 'At its one room' : `At each of its ${rooms} rooms`;
-    const fewer = pagesRead[0] > 1 ? 'fewer' : 'more (at some rooms)';
-    const sooner = wallTime[0] > 1 ? 'sooner' : 'later (at some rooms)';
     sentences.push(
-      `${every} the B-heap read ${timesRange(pagesRead)} ${fewer} pages than the binary heap and finished ${timesRange(wallTime)} ${sooner} (binary heap ÷ B-heap).`,
+      pagesRead[0] > 1 && wallTime[0] > 1
+        ? `${every} the B-heap read ${timesRange(pagesRead)} fewer pages than the binary heap and finished ${timesRange(wallTime)} sooner (binary heap ÷ B-heap).`
+        : `${every} the binary heap read ${timesRange(pagesRead)} the B-heap’s pages and took ${timesRange(wallTime)} its wall time: the B-heap is not ahead everywhere.`,
     );
   }
   for (const s of series) {
