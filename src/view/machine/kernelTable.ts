@@ -66,6 +66,10 @@ export class KernelTables {
     // Wide tables scroll inside their own box, not the tab.
     this.element = document.createElement('div');
     this.element.className = 'kc-tables';
+    // A box that may scroll sideways: reachable by keyboard (Tab, then the arrow keys).
+    this.element.tabIndex = 0;
+    this.element.setAttribute('role', 'region');
+    this.element.setAttribute('aria-label', 'The measurement under the kernel’s pager in tables');
     this.element.append(this.rows, this.ratios);
   }
 
