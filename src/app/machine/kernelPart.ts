@@ -9,6 +9,7 @@ import {
   kernelSentences,
   kernelSeries,
   type LruCurves,
+  memoryText,
   runText,
 } from '../../core/experiments/osKernelSeries';
 import { shippedOsKernel } from '../../core/experiments/shippedOsKernel';
@@ -159,7 +160,9 @@ export class KernelPart {
     );
     this.tables.show(series, report.ratios);
     this.conditions.replaceChildren(
-      ...conditionsText(report).map((line) => el('p', {}, [visible(line)])),
+      ...[...conditionsText(report), memoryText(report)].map((line) =>
+        el('p', {}, [visible(line)]),
+      ),
     );
     setText(
       this.command,

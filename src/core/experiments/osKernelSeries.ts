@@ -193,6 +193,39 @@ export function kernelCommand(report: OsKernelReport): string {
 /** A count with thousands separators (as osKernelReport.ts prints them). */
 const formatCount = (value: number): string => Math.round(value).toLocaleString('en-US');
 
+const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
+
+/** "1.2–1.5 MiB", or one number when both ends print alike. */
+function mibRange(values: readonly number[]): string {
+  const lo = mib(Math.min(...values));
+  const hi = mib(Math.max(...values));
+  return lo === hi ? `${lo} MiB` : `${lo}–${hi} MiB`;
+}
+
+/**
+ * The memory of the measurement in a sentence: the rooms and the array in pages and MiB, and
+ * what the group held besides the array and its limit over the runs that finished.
+ */
+export function memoryText(report: OsKernelReport): string {
+  const page = report.conditions.pageBytes;
+  const rooms = [...new Set(report.rows.map((row) => row.memoryPages))].sort((a, b) => a - b);
+  const arrays = [...new Set(report.rows.map((row) => row.arrayPages))].sort((a, b) => a - b);
+  const roomList =
+    rooms.length === 1
+      ? formatCount(rooms[0])
+      : `${rooms.slice(0, -1).map(formatCount).join(', ')} and ${formatCount(rooms[rooms.length - 1])}`;
+  let text =
+    `Memory: rooms of ${roomList} pages of ${formatCount(page)} bytes (${mibRange(rooms.map((r) => r * page))}) ` +
+    `for an array of ${arrays.map(formatCount).join(' or ')} pages (${mibRange(arrays.map((a) => a * page))})`;
+  const kernels = report.rows.flatMap((row) => (row.kernel === null ? [] : [row.kernel]));
+  if (kernels.length > 0) {
+    text +=
+      `; the group held ${mibRange(kernels.map((k) => k.heldBesidesArrayBytes.median))} besides the array (median of each run), ` +
+      `under a limit of ${mibRange(kernels.flatMap((k) => [k.limitBytes.min, k.limitBytes.max]))}`;
+  }
+  return `${text}.`;
+}
+
 /** "1,000,000 items, 512 per page (the array 1,954 pages)": the run in a few words. */
 export function runText(report: OsKernelReport): string {
   const pages = [...new Set(report.rows.map((row) => row.arrayPages))];

@@ -10,6 +10,7 @@ import {
   kernelSentences,
   kernelSeries,
   lruAt,
+  memoryText,
   ratioRanges,
   relative,
   runText,
@@ -155,6 +156,9 @@ describe('the kernel measurement in words', () => {
       r.run.seed = 7;
     });
     expect(kernelCommand(expiry)).toContain('--workload expiry --seed 7 --timeout 3600');
+    expect(memoryText(report)).toBe(
+      'Memory: rooms of 256, 512, 1,024 and 1,500 pages of 4,096 bytes (1.0–5.9 MiB) for an array of 1,954 pages (7.6 MiB); the group held 0.2–0.4 MiB besides the array (median of each run), under a limit of 1.2–6.4 MiB.',
+    );
     expect(runText(report)).toBe(
       'the article’s workload, 1,000,000 items, 512 per page (the array 1,954 pages)',
     );
