@@ -34,6 +34,7 @@ const VIEWS: { name: string; link: string; trees: boolean }[] = [
   { name: 'scene-8', link: '/?tour=8', trees: false },
   { name: 'scene-11', link: '/?tour=11', trees: false },
   { name: 'scene-12', link: '/?tour=12', trees: true },
+  { name: 'scene-13', link: '/?tour=13', trees: false },
   { name: 'items-255', link: '/?tour=off&items=255&page=8&frames=8&op=300', trees: true },
 ];
 

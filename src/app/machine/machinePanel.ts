@@ -20,6 +20,7 @@ import { PanelFrame } from '../series/panelFrame';
 import type { SeriesPanelHandle, SeriesPanelOptions } from '../series/panelHandle';
 import { exportGroup } from '../series/seriesForm';
 import { settingsFold } from '../series/settingsFold';
+import { KernelPart } from './kernelPart';
 import { copy, MachineForm } from './machineForm';
 import {
   type Measured,
@@ -53,6 +54,8 @@ class MachinePanel implements MachinePanelHandle {
   private readonly summary: HTMLElement;
   private readonly modelHelp: HTMLElement;
   private readonly note: HTMLElement;
+  /** The measurement under the kernel's pager: after the timings, or first (a link's mpart). */
+  private readonly kernel: KernelPart;
   private measured: Measured | null = null;
   private rows: MachineRow[] = [];
   private redrawTimer = 0;
@@ -128,6 +131,8 @@ class MachinePanel implements MachinePanelHandle {
       this.note,
       exports,
     );
+    this.kernel = new KernelPart();
+    this.placeKernel(options.initial?.part === 'kernel');
     container.append(root);
     this.chart = machineChart(chartBox, {
       testId: 'machine-chart',
@@ -150,10 +155,21 @@ class MachinePanel implements MachinePanelHandle {
     const hierarchyChanged =
       JSON.stringify(settings.hierarchy) !== JSON.stringify(this.form.settings.hierarchy);
     this.form.set(settings);
+    this.placeKernel(settings.part === 'kernel');
     this.frame.error.clear();
     if (hierarchyChanged) this.redraw();
     else this.updateNotes();
     this.noteStale();
+  }
+
+  /** The kernel part first (a scene about it), or after the timings. */
+  private placeKernel(first: boolean): void {
+    const { root } = this;
+    const part = this.kernel.element;
+    if (first) {
+      if (root.firstElementChild !== part) root.prepend(part);
+    } else if (root.lastElementChild !== part) root.append(part);
+    root.classList.toggle('machine-kernel-first', first);
   }
 
   private changed(): void {

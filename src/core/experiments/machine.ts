@@ -53,7 +53,15 @@ export interface MachineSettings {
   /** Also trace the runs small enough (PREDICT_*_MAX_BYTES) and model their misses. */
   predict: boolean;
   hierarchy: Hierarchy;
+  /**
+   * Which part of the tab a link puts first: the timings in this browser, or the measurement
+   * under the kernel's own pager (docs/kernel.md). The page's alone: no run depends on it.
+   */
+  part?: MachinePart;
 }
+
+export type MachinePart = 'timing' | 'kernel';
+export const MACHINE_PARTS: readonly MachinePart[] = ['timing', 'kernel'];
 
 /** 2^10, 2^12, …, 2^20: a minute or so for every layout in a tab. */
 const DEFAULT_MACHINE_SIZES: readonly number[] = [

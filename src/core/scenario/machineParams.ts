@@ -12,6 +12,7 @@ import {
   DEFAULT_MACHINE,
   MACHINE_PAGE_MAX_ITEMS,
   MACHINE_PAGE_MEMORY_BYTES,
+  MACHINE_PARTS,
   MACHINE_REPS_RANGE,
   type MachineSettings,
   machineMemoryProblem,
@@ -61,6 +62,10 @@ export function parseMachineParams(
   });
   choiceParam(get, errors, 'mwork', MACHINE_WORKLOADS, DEFAULT_MACHINE.workload, (value) => {
     machine.workload = value;
+  });
+  // The timings are the tab's default part: left unsaid, so a link round-trips to the same settings.
+  choiceParam(get, errors, 'mpart', MACHINE_PARTS, 'timing', (value) => {
+    if (value === 'kernel') machine.part = value;
   });
   choiceParam(get, errors, 'mpredict', ['0', '1'] as const, '1', (value) => {
     machine.predict = value === '1';
@@ -117,4 +122,6 @@ export function writeMachineParams(params: URLSearchParams, machine: MachineSett
   params.set('ml2', String(h.l2Bytes / KIB));
   params.set('ml3', String(h.l3Bytes / KIB));
   params.set('mtlb', String(h.tlbEntries));
+  // Only when it is not the default: links to the timings stay as they were.
+  if (machine.part === 'kernel') params.set('mpart', 'kernel');
 }

@@ -218,6 +218,7 @@ export const SCENARIO_PARAMS = [
   'ml2',
   'ml3',
   'mtlb',
+  'mpart',
 ] as const;
 
 /**

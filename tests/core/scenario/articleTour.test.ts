@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_PAGES } from '../../../src/core/experiments/article';
+import {
+  heldAgreement,
+  kernelSeries,
+  ratioRanges,
+  timesRange,
+} from '../../../src/core/experiments/osKernelSeries';
+import { unpackCurve } from '../../../src/core/experiments/shipped';
+import { SHIPPED_CURVES } from '../../../src/core/experiments/shippedCurves.generated';
+import { shippedOsKernel } from '../../../src/core/experiments/shippedOsKernel';
+import { formatCount } from '../../../src/core/explain/numbers';
 import { ARTICLE_TOUR } from '../../../src/core/scenario/articleTour';
 import { parseScenario } from '../../../src/core/scenario/parse';
 import { scenarioPages } from '../../../src/core/scenario/scenario';
@@ -8,7 +18,7 @@ import { TOUR_LIMITS } from '../../../src/core/scenario/tourFormat';
 describe("the article's tour", () => {
   const scenes = ARTICLE_TOUR.scenes.map((scene) => ({ scene, parsed: parseScenario(scene.link) }));
 
-  it('has the twelve scenes the lecture needs, in the article’s order', () => {
+  it('has the thirteen scenes the lecture needs, in the article’s order, the real kernel last', () => {
     expect(scenes.map(({ scene }) => scene.source.split(':')[0])).toEqual([
       'The article',
       'Figure 5',
@@ -22,6 +32,7 @@ describe("the article's tour", () => {
       'Figure 4',
       'The Asterisk review (Review Request #160)',
       'The article',
+      'Measured on this project’s machine (docs/kernel.md)',
     ]);
   });
 
@@ -56,5 +67,34 @@ describe("the article's tour", () => {
       2 ** 31,
     ]);
     expect(run.op).toBe(2_000_001);
+  });
+
+  it('ends on the real kernel: the machine tab with the shipped measurement first, its caption quoting it', () => {
+    const { scene, parsed } = scenes[12];
+    expect(scene.title).toBe('A real kernel agrees');
+    expect(parsed.scenario.panel).toBe('machine');
+    expect(parsed.scenario.machine.part).toBe('kernel');
+    const report = shippedOsKernel();
+    const { pagesRead, wallTime } = ratioRanges(report.ratios);
+    expect(pagesRead).not.toBeNull();
+    expect(wallTime).not.toBeNull();
+    expect(scene.caption).toContain(`fewer pages`);
+    expect(scene.caption).toContain(`${timesRange(pagesRead ?? [0, 0])} fewer pages`);
+    expect(scene.caption).toContain(`finished ${timesRange(wallTime ?? [0, 0])} sooner`);
+    const rooms = report.ratios.map((ratio) => ratio.memoryPages);
+    expect(scene.caption).toContain(
+      `${formatCount(Math.min(...rooms))} to ${formatCount(Math.max(...rooms))} pages of room`,
+    );
+    // "Within about 1%": the B-heap's reads against the model's LRU at the pages its array held.
+    const curves = Object.fromEntries(
+      SHIPPED_CURVES.map((curve) => [curve.layout, unpackCurve(curve).pageIns]),
+    );
+    const bheap = kernelSeries(report, curves).find((s) => s.layout === 'bheap');
+    const held = bheap === undefined ? null : heldAgreement(bheap);
+    expect(held).not.toBeNull();
+    expect(held ?? 1).toBeLessThan(0.015);
+    expect(scene.caption).toContain(
+      'within about 1% of the model’s LRU at the pages the array held for the B-heap',
+    );
   });
 });

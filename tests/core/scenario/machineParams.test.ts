@@ -30,6 +30,7 @@ const settings: fc.Arbitrary<MachineSettings> = fc.record({
     l3Bytes: fc.integer({ min: 1, max: 1_048_576 }).map((kb) => kb * 1024),
     tlbEntries: fc.integer({ min: 1, max: 1_048_576 }),
   }),
+  part: fc.constantFrom('kernel' as const, undefined),
 });
 
 describe('the machine tab in a link', () => {
@@ -72,5 +73,24 @@ describe('the machine tab in a link', () => {
     expect(machine.hierarchy.tlbEntries).toBe(2048);
     expect(machine.hierarchy.l1Bytes).toBe(DEFAULT_MACHINE.hierarchy.l1Bytes);
     expect(parseScenario(formatScenario(parsed.scenario)).errors).toEqual([]);
+  });
+
+  it('puts the kernel part first with mpart=kernel, names a bad value, and leaves the default unsaid', () => {
+    const kernel = parseScenario('panel=machine&mpart=kernel');
+    expect(kernel.errors).toEqual([]);
+    expect(kernel.scenario.machine.part).toBe('kernel');
+    expect(formatScenario(kernel.scenario)).toContain('mpart=kernel');
+    const timing = parseScenario('panel=machine&mpart=timing');
+    expect(timing.errors).toEqual([]);
+    expect(timing.scenario.machine.part).toBeUndefined();
+    expect(formatScenario(timing.scenario)).not.toContain('mpart');
+    const bad = parseScenario('panel=machine&mpart=<b>pager</b>');
+    expect(bad.errors).toEqual([
+      {
+        param: 'mpart',
+        message: 'mpart must be one of timing, kernel, got "<b>pager</b>"; using timing',
+      },
+    ]);
+    expect(bad.scenario.machine.part).toBeUndefined();
   });
 });
