@@ -2,7 +2,8 @@
 // its size, its JSON, then parseOsKernelReport (every field, its type and sign). A refusal names
 // the file, what is wrong and what is allowed; the measurement drawn stays.
 
-import { type OsKernelReport, parseOsKernelReport } from '../../core/experiments/osKernelReport';
+import { parseOsKernelReport } from '../../core/experiments/osKernelParse';
+import type { OsKernelReport } from '../../core/experiments/osKernelReport';
 import { quote } from '../../core/quote';
 
 /** The largest file read: a report of 64 rows is about 70 KB. */

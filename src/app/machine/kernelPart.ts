@@ -3,7 +3,7 @@
 // one a user opens, drawn as the kernel's pages read beside the model's LRU, with its conditions,
 // its ratios and the command that makes such a file. Nothing from a file is parsed as HTML.
 
-import { conditionsText, type OsKernelReport } from '../../core/experiments/osKernelReport';
+import type { OsKernelReport } from '../../core/experiments/osKernelReport';
 import {
   kernelCommand,
   kernelSentences,
@@ -12,6 +12,7 @@ import {
   memoryText,
   runText,
 } from '../../core/experiments/osKernelSeries';
+import { conditionsText } from '../../core/experiments/osKernelText';
 import { shippedOsKernel } from '../../core/experiments/shippedOsKernel';
 import { quote, visible } from '../../core/quote';
 import { type KernelChart, kernelChart } from '../../view/machine/kernelChart';

@@ -18,11 +18,9 @@ import {
   type OsKernelReport,
   type OsKernelRow,
   osKernelRatios,
-  osKernelText,
   readOverLru,
-  toOsKernelCsv,
-  toOsKernelJson,
 } from '../../core/experiments/osKernelReport';
+import { osKernelText, toOsKernelCsv, toOsKernelJson } from '../../core/experiments/osKernelText';
 import { removedHash } from '../../core/measure/removedHash';
 import type { Policy } from '../../core/memory/pager';
 import { DEFAULT_NODE_BYTES, type StructureSpec } from '../../core/structures/registry';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { defaultCompilers, findCompiler } from '../../../src/cli/native/nativeBuild';
 import { osKernelAvailability } from '../../../src/cli/osKernel/osKernelCommand';
-import { parseOsKernelReport } from '../../../src/core/experiments/osKernelReport';
+import { parseOsKernelReport } from '../../../src/core/experiments/osKernelParse';
 import { runAtFrames } from '../../../src/core/experiments/sweep';
 import { FULL_KEY_RANGE } from '../../../src/core/workloads/workloads';
 import { simAsync } from '../simProcess';
