@@ -27,14 +27,8 @@ import { DEFAULT_NODE_BYTES, type StructureSpec } from '../../core/structures/re
 import { FULL_KEY_RANGE, type Workload } from '../../core/workloads/workloads';
 import { NativeBuildError, type NativeHelper, nativeHelper } from '../native/nativeBuild';
 import { JobPool } from '../pool';
-import {
-  type CgroupPlan,
-  groupName,
-  makeGroup,
-  planCgroup,
-  removeStaleGroups,
-  systemProbe,
-} from './cgroup';
+import { type CgroupPlan, planCgroup, systemProbe } from './cgroup';
+import { groupName, makeGroup, removeStaleGroups } from './memoryGroup';
 import { OS_KERNEL_USAGE, type OsKernelOptions, parseOsKernelArgs } from './osKernelArgs';
 import { bookkeepingBytes, InterruptedError, pagerRun } from './pagerRun';
 import {

@@ -16,7 +16,7 @@ import type {
   PagerOutcome,
   PartialRun,
 } from '../../core/experiments/osKernelReport';
-import type { GroupCounters, MemoryGroup } from './cgroup';
+import type { GroupCounters, MemoryGroup } from './memoryGroup';
 import { RoomControl } from './roomControl';
 
 export interface PagerRunSpec {

@@ -3,7 +3,7 @@
 // in it refuses). Records every write in order.
 
 import { dirname } from 'node:path';
-import type { CgroupFs } from '../../../src/cli/osKernel/cgroup';
+import type { CgroupFs } from '../../../src/cli/osKernel/memoryGroup';
 
 export class FakeCgroupFs implements CgroupFs {
   readonly dirs = new Set<string>();

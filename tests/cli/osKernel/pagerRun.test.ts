@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeGroup } from '../../../src/cli/osKernel/cgroup';
+import { makeGroup } from '../../../src/cli/osKernel/memoryGroup';
 import {
   InterruptedError,
   type PagerRunDeps,
