@@ -28,6 +28,7 @@ import { osKernelMain } from './osKernel/osKernelCommand';
 import { policyTextPieces, sweepTextPieces } from './output';
 import { sweepPoliciesInWorkers } from './policies';
 import { runJobs } from './pool';
+import { answerWithoutWork } from './refusal';
 import type { ThreadReply, ThreadRequest } from './threadProtocol';
 
 /**
@@ -102,14 +103,7 @@ async function main(): Promise<number> {
   // `kernel` too (osKernel/osKernelArgs.ts): the experiment under the operating system's pager.
   if (commandOf(argv) === 'kernel') return osKernelMain(argv);
   const parsed = validateCommandLine(argv);
-  if (parsed.kind === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (parsed.kind === 'error') {
-    process.stderr.write(`sim: ${parsed.message}\n`);
-    return 2;
-  }
+  if (parsed.kind !== 'ok') return answerWithoutWork(parsed, USAGE);
   const options = parsed.options;
   if (options.command === 'scaling') {
     process.stdout.write(scaling(options));

@@ -39,6 +39,7 @@ import { MEASURE_USAGE, type MeasureOptions, parseMeasureArgs } from './measureA
 import { NativeBuildError, type NativeHelper, nativeHelper } from './native/nativeBuild';
 import { NativeEngine } from './native/nativeEngine';
 import { cpuCount, cpuModel } from './osKernel/procFiles';
+import { answerWithoutWork } from './refusal';
 
 function progress(text: string): void {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`);
@@ -289,14 +290,7 @@ async function startNative(options: MeasureOptions): Promise<NativeSide | string
 /** Runs the command; returns the exit code. */
 export async function measureMain(argv: readonly string[]): Promise<number> {
   const parsed = parseMeasureArgs(argv);
-  if (parsed.kind === 'help') {
-    process.stdout.write(`${MEASURE_USAGE}\n`);
-    return 0;
-  }
-  if (parsed.kind === 'error') {
-    process.stderr.write(`sim: ${parsed.message}\n`);
-    return 2;
-  }
+  if (parsed.kind !== 'ok') return answerWithoutWork(parsed, MEASURE_USAGE);
   const { options } = parsed;
   let native: NativeSide | null = null;
   if (options.native) {

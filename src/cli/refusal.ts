@@ -28,3 +28,19 @@ export type CommandOutcome<Options> =
   | { kind: 'ok'; options: Options }
   | { kind: 'help' }
   | { kind: 'error'; message: string };
+
+/**
+ * Answers a command line that asked for the usage (printed, exit 0) or was refused (one line on
+ * stderr, exit 2): what every command does before any work. Returns the exit code.
+ */
+export function answerWithoutWork(
+  outcome: { kind: 'help' } | { kind: 'error'; message: string },
+  usage: string,
+): number {
+  if (outcome.kind === 'help') {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  process.stderr.write(`sim: ${outcome.message}\n`);
+  return 2;
+}

@@ -27,6 +27,7 @@ import { DEFAULT_NODE_BYTES, type StructureSpec } from '../../core/structures/re
 import { FULL_KEY_RANGE, type Workload } from '../../core/workloads/workloads';
 import { NativeBuildError, type NativeHelper, nativeHelper } from '../native/nativeBuild';
 import { JobPool } from '../pool';
+import { answerWithoutWork } from '../refusal';
 import { type CgroupPlan, planCgroup, systemProbe } from './cgroup';
 import { groupName, makeGroup, removeStaleGroups } from './memoryGroup';
 import { OS_KERNEL_USAGE, type OsKernelOptions, parseOsKernelArgs } from './osKernelArgs';
@@ -329,14 +330,7 @@ async function measure(options: OsKernelOptions, env: Environment): Promise<OsKe
 /** Runs the command; returns the exit code. */
 export async function osKernelMain(argv: readonly string[]): Promise<number> {
   const parsed = parseOsKernelArgs(argv);
-  if (parsed.kind === 'help') {
-    process.stdout.write(`${OS_KERNEL_USAGE}\n`);
-    return 0;
-  }
-  if (parsed.kind === 'error') {
-    process.stderr.write(`sim: ${parsed.message}\n`);
-    return 2;
-  }
+  if (parsed.kind !== 'ok') return answerWithoutWork(parsed, OS_KERNEL_USAGE);
   const { options } = parsed;
   let env: Environment;
   try {
