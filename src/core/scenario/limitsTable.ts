@@ -1,5 +1,5 @@
-// The limits table of the README, written from the constants the code enforces, so it is
-// stated once: a unit test fails when the README's copy differs (npm run limits prints it).
+// The limits table of docs/page.md, written from the constants the code enforces, so it is
+// stated once: a unit test fails when its copy in docs/page.md differs (npm run limits prints it).
 
 import { CLI_MEMORY_BUDGET_BYTES } from '../experiments/budget';
 import { formatBytes } from '../experiments/byteUnits';
@@ -87,7 +87,7 @@ function limitsRows(): [string, string, string, string][] {
   ];
 }
 
-/** The table as Markdown, the form the README holds. */
+/** The table as Markdown, the form docs/page.md holds. */
 export function limitsTable(): string {
   const lines = [
     '| limit | the page | the command line | why |',

@@ -50,8 +50,8 @@ describe('the pages the Lighthouse benchmark audits', () => {
     expect(params.get('keys')).toBe('2147483648');
   });
 
-  it('open the embed with the link the README shows in its iframe', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('open the embed with the link docs/page.md shows in its iframe', () => {
+    const readme = readFileSync(new URL('../../../docs/page.md', import.meta.url), 'utf8');
     expect(readme).toContain(`/?${README_EMBED_QUERY}"`);
     expect(LIGHTHOUSE_PAGES.find((page) => page.id === 'embed')?.query).toBe(README_EMBED_QUERY);
   });
