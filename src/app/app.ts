@@ -25,7 +25,13 @@ export class App {
 
   constructor(root: HTMLElement) {
     this.measureViewport();
-    const link = new LinkWriter(() => `?${formatScenario(this.session.scenario)}`);
+    // While a newer request is prepared, the link is its own to write when it lands (or
+    // already names it, after Back or Forward): what is on screen writes nothing meanwhile.
+    const link = new LinkWriter(() =>
+      this.session.requested === this.session.scenario
+        ? `?${formatScenario(this.session.scenario)}`
+        : null,
+    );
     const parsed = linkToShow(readLink());
     this.tour = new TourController(
       {

@@ -20,16 +20,18 @@ export function onHistoryMove(listener: () => void): void {
 
 /**
  * The page's only writer of window.history: writes the link `query()` gives (`?…`, maybe `#…`) into the history, now or after a pause.
- * An unchanged link is not written, so no empty history entries pile up.
+ * An unchanged link is not written, so no empty history entries pile up. `query()` gives null
+ * while the page may not write its link (a newer request is not on screen yet): nothing is
+ * written then, so what is on screen never writes its link over the one a reader asked for.
  */
 export class LinkWriter {
   private timer: number | undefined;
 
-  constructor(private readonly query: () => string) {}
+  constructor(private readonly query: () => string | null) {}
 
   now(mode: HistoryMode): void {
     const query = this.query();
-    if (query === readLink()) return;
+    if (query === null || query === readLink()) return;
     if (mode === 'push') window.history.pushState(null, '', query);
     else window.history.replaceState(null, '', query);
   }

@@ -132,6 +132,9 @@ export class ScenarioSession {
       animationKey(scenario) === animationKey(this.scenario) &&
       this.timeline.ready
     ) {
+      // After Back or Forward the address names this scenario already: pausing must not write
+      // the step that was playing over it (the link writes nothing while a request waits).
+      if (history === null) this.requested = scenario;
       playback.pause();
       // One current request: a scenario still being prepared for an earlier request (a large
       // run recording) must not take over the page when it is ready.
@@ -224,6 +227,9 @@ export class ScenarioSession {
     history: HistoryMode | null,
   ): void {
     const { preparer, playback, panels, errorBox, link, controls } = this.parts;
+    // Pausing writes the link: before a new entry is pushed, the old one keeps its step; after
+    // Back or Forward the address names the new scenario, and nothing is written over it.
+    if (history === null) this.requested = scenario;
     playback.pause();
     // The controls say at once what is being prepared (a large run takes a while), not what
     // they said before; a refused value is already the previous one in `scenario`.
@@ -249,7 +255,7 @@ export class ScenarioSession {
           // In a task of its own: a history entry is slow while a large run's workers hold both
           // cores, and the scene's own work is already in this task.
           window.setTimeout(() => {
-            if (this.scenario === scenario) link.now(history);
+            if (this.scenario === scenario && this.requested === scenario) link.now(history);
           }, 0);
         }
       },
