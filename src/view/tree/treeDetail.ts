@@ -6,6 +6,7 @@
 
 import type { SimEvent } from '../../core/events';
 import { type FocusPlacement, focusPlacement } from '../../core/explain/focusPlacement';
+import { pagesSpanned, siftPath } from '../../core/explain/siftPath';
 import type { Placement } from '../../core/explain/treeGeometry';
 import type { ViewState } from '../../core/replay/viewState';
 import { focusOfEvent } from './focus';
@@ -112,7 +113,15 @@ export class TreeDetail {
       };
     }
     const focus = this.focusIn(current, full, drawn, (word) => word, view.heap.rootSlot);
-    const chosen = this.focusTree(full, drawn, focus, ask);
+    const pageShift = view.pageShift;
+    const chosen = this.focusAcrossPages(
+      full,
+      drawn,
+      focus,
+      ask,
+      keys,
+      (slot) => slot >>> pageShift,
+    );
     const shown = new Uint8Array(drawn.length);
     for (const member of chosen.focus.placement.members) shown[member] = 1;
     return {
@@ -200,6 +209,30 @@ export class TreeDetail {
     if (usable(fromEvent)) this.focusMember = fromEvent;
     else if (!usable(this.focusMember)) this.focusMember = fallback;
     return this.focusMember;
+  }
+
+  /**
+   * The focus tree, moved down the sift path while it would show one page only: a figure about
+   * pages shows a boundary, and the view never shrinks to the root's page when what the step
+   * leads to lies lower (the step's own member stays shown where the levels allow it).
+   */
+  private focusAcrossPages(
+    full: Placement,
+    drawn: Uint8Array,
+    focus: number,
+    ask: DetailRequest,
+    keys: Float64Array,
+    pageOf: (member: number) => number,
+  ): { focus: FocusPlacement; g: Geometry } {
+    const first = this.focusTree(full, drawn, focus, ask);
+    if (pagesSpanned(first.focus.placement.members, pageOf) >= 2) return first;
+    for (const member of siftPath(full, drawn, keys, focus).slice(1)) {
+      const deeper = this.focusTree(full, drawn, member, ask);
+      if (pagesSpanned(deeper.focus.placement.members, pageOf) >= 2) return deeper;
+    }
+    // One page all the way down (a heap that fits in it): the step's own focus tree.
+    this.geometry = first.g;
+    return first;
   }
 
   /**
