@@ -26,10 +26,16 @@ const SCREENS: Screen[] = [
   { name: 'presenter-1920x1080', width: 1920, height: 1080, touch: false, presenting: true },
 ];
 
-/** The views checked: tour scenes by number, and the bare lab with 255 items mid-run. */
-const VIEWS: { name: string; link: string; trees: boolean }[] = [
-  { name: 'scene-2', link: '/?tour=2', trees: true },
+/**
+ * The views checked: tour scenes by number, and the bare lab with 255 items mid-run. `pages`:
+ * the scene is about pages (Figures 5 and 6, both children in one page), so each tree shown
+ * shows two pages at least and an edge crossing between them, its nodes labelled.
+ */
+const VIEWS: { name: string; link: string; trees: boolean; pages?: boolean }[] = [
+  { name: 'scene-2', link: '/?tour=2', trees: true, pages: true },
+  { name: 'scene-3', link: '/?tour=3', trees: true, pages: true },
   { name: 'scene-4', link: '/?tour=4', trees: true },
+  { name: 'scene-5', link: '/?tour=5', trees: true, pages: true },
   { name: 'scene-6', link: '/?tour=6', trees: false },
   { name: 'scene-8', link: '/?tour=8', trees: false },
   { name: 'scene-11', link: '/?tour=11', trees: false },
@@ -51,6 +57,29 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
+}
+
+/** What keeps each tree on screen from showing a page boundary, labelled (empty: nothing). */
+async function treesShowPages(page: Page): Promise<string[]> {
+  const trees = await page.locator('svg[data-testid^="tree-"]').evaluateAll((svgs) =>
+    svgs
+      .filter((svg) => {
+        const box = svg.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0;
+      })
+      .map((svg) => ({
+        id: svg.getAttribute('data-testid') ?? '',
+        pages: Number(svg.getAttribute('data-pages') ?? 0),
+        crossings: Number(svg.getAttribute('data-crossings') ?? 0),
+        labelled: !svg.classList.contains('tv-hide-labels'),
+      })),
+  );
+  if (trees.length === 0) return ['no tree on screen in a scene about pages'];
+  return trees.flatMap(({ id, pages, crossings, labelled }) => [
+    ...(pages < 2 ? [`${id} shows ${pages} page(s), not two`] : []),
+    ...(crossings < 1 ? [`${id} shows no edge crossing pages`] : []),
+    ...(labelled ? [] : [`${id} hides its labels`]),
+  ]);
 }
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -105,6 +134,8 @@ for (const screen of SCREENS) {
             ...where(findings.smallTargets, 'small target'),
           );
           if (view.trees && findings.seen.nodes === 0) problems.push(`${at}: no tree node seen`);
+          if (view.pages)
+            problems.push(...(await treesShowPages(page)).map((item) => `${at}: ${item}`));
           if (findings.seen.texts <= 5)
             problems.push(`${at}: only ${findings.seen.texts} texts seen`);
           // axe on two views a screen, each theme: the rules are about the page, not the scene.

@@ -155,7 +155,7 @@ export class TourController {
     const tour = activeTour(scenario);
     const scene = Math.min(at, tour.scenes.length);
     this.story.root.hidden = !phone;
-    this.story.show(tour, scene, phone);
+    this.story.show(tour, scene, phone, layout === 'phone-landscape');
     const changed = settled && this.openedScene !== null && !showsScene(scenario, this.openedScene);
     this.band.show(tour, scene, changed);
   }

@@ -19,6 +19,8 @@ export class TourStory {
   private tour: Tour | null = null;
   private scene = 1;
   private active = false;
+  /** Held sideways the scenes read beside the figure, from the top; upright, under it. */
+  private sideways = false;
   private observer: IntersectionObserver | null = null;
   /** Until then (ms), sections crossing the reading line are the page's own scroll: ignored. */
   private quietUntil = 0;
@@ -45,11 +47,15 @@ export class TourStory {
    * Shows `tour` with `scene` current; `active` says whether the story is read (a phone, a tour
    * on). Sections are built again only for another tour.
    */
-  show(tour: Tour, scene: number, active: boolean): void {
+  show(tour: Tour, scene: number, active: boolean, sideways = false): void {
     if (tour !== this.tour) this.build(tour);
-    // A scene that did not come from scrolling (a link, a key, Back) brings its section up.
-    const fromElsewhere = scene !== this.scene || (active && !this.active);
+    // A scene that did not come from scrolling (a link, a key, Back, a turn of the phone)
+    // brings its section up.
+    const turned = sideways !== this.sideways;
+    const fromElsewhere = scene !== this.scene || (active && !this.active) || turned;
     this.scene = scene;
+    this.sideways = sideways;
+    if (turned && active && this.active) this.observe();
     for (const section of this.list.children) {
       const current = Number((section as HTMLElement).dataset.scene) === scene;
       section.classList.toggle('current', current);
@@ -70,7 +76,13 @@ export class TourStory {
     if (!(section instanceof HTMLElement)) return;
     this.quietUntil = performance.now() + 800;
     const top = section.getBoundingClientRect().top + window.scrollY;
-    window.scrollTo({ top: Math.max(0, top - window.innerHeight * 0.72), behavior: 'instant' });
+    const line = this.readingLine + 0.02;
+    window.scrollTo({ top: Math.max(0, top - window.innerHeight * line), behavior: 'instant' });
+  }
+
+  /** Where the reading line lies, as a share of the screen's height from its top. */
+  private get readingLine(): number {
+    return this.sideways ? 0.04 : 0.7;
   }
 
   private build(tour: Tour): void {
@@ -96,8 +108,12 @@ export class TourStory {
     if (this.active) this.observe();
   }
 
-  /** The reading line: a thin band a little above the bottom of the screen, under the figure. */
+  /**
+   * The reading line: a thin band a little above the bottom of the screen, under the figure;
+   * held sideways, near the top of the column beside it.
+   */
   private observe(): void {
+    const line = Math.round(this.readingLine * 100);
     this.observer?.disconnect();
     this.observer = new IntersectionObserver(
       (entries) => {
@@ -111,7 +127,7 @@ export class TourStory {
           }
         }
       },
-      { rootMargin: '-70% 0px -25% 0px' },
+      { rootMargin: `-${line}% 0px -${95 - line}% 0px` },
     );
     for (const section of this.list.children) this.observer.observe(section);
   }
