@@ -1,0 +1,74 @@
+// The tour on a phone, read by scrolling: upright the scenes scroll under the figure, sideways
+// beside it; the scene whose words reach the reading line is the one the figure shows, and its
+// words are on screen with it.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Scrolls the window so that scene `scene`'s section starts at `share` of the screen's height. */
+async function scrollSectionTo(page: Page, scene: number, share: number): Promise<void> {
+  await page.evaluate(
+    ([at, line]) => {
+      const section = document.querySelector(`[data-testid="story-scene-${at}"]`);
+      if (section === null) throw new Error(`no section for scene ${at}`);
+      const top = section.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: top - window.innerHeight * line, behavior: 'instant' });
+    },
+    [scene, share] as const,
+  );
+}
+
+/** The box of a test id's element, or a failure naming it. */
+async function boxOf(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).boundingBox();
+  expect(box, `${testId} has a box`).not.toBeNull();
+  return box as NonNullable<typeof box>;
+}
+
+test.describe('held upright', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('scrolling a scene’s words up to the reading line turns the figure to that scene', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/?tour=2');
+    await expect(page.getByTestId('story-scene-2')).toHaveAttribute('aria-current', 'step');
+    await page.waitForTimeout(900);
+    await scrollSectionTo(page, 3, 0.72);
+    await expect(page).toHaveURL(/[?&]tour=3(&|$)/);
+    await expect(page.getByTestId('story-scene-3')).toHaveAttribute('aria-current', 'step');
+    // The figure is Figure 6: the B-heap's tree shows a page boundary.
+    await expect(page.getByTestId('tree-right')).toHaveAttribute('data-pages', /^([2-9]|\d{2,})$/);
+    const caption = await boxOf(page, 'story-scene-3');
+    expect(caption.y).toBeLessThan(844);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('held sideways', () => {
+  test.use({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+
+  test('the scene’s words sit beside the figure, both on screen, and scrolling turns the scene', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/?tour=2');
+    await expect(page.getByTestId('story-scene-2')).toHaveAttribute('aria-current', 'step');
+    const words = await boxOf(page, 'story-scene-2');
+    const tree = await boxOf(page, 'tree-left');
+    // Beside, not above: the words end where the figure starts, and both are in the screen.
+    expect(words.x + words.width).toBeLessThanOrEqual(tree.x);
+    expect(words.y).toBeGreaterThanOrEqual(0);
+    expect(words.y).toBeLessThan(390 / 2);
+    expect(tree.y + tree.height).toBeLessThanOrEqual(390);
+    // Figure 5's tree is tall enough to label two pages and the crossing between them.
+    expect(tree.height).toBeGreaterThan(120);
+    await expect(page.getByTestId('tree-left')).not.toHaveClass(/tv-hide-labels/);
+    await page.waitForTimeout(900);
+    await scrollSectionTo(page, 3, 0.06);
+    await expect(page).toHaveURL(/[?&]tour=3(&|$)/);
+    const next = await boxOf(page, 'story-scene-3');
+    expect(next.y).toBeLessThan(390 / 2);
+    expect(problems).toEqual([]);
+  });
+});
