@@ -9,11 +9,10 @@ import { type PathNode, type PathShape, pathAround } from '../../core/explain/pa
 
 type Group = Selection<SVGGElement, unknown, null, undefined>;
 
-/** Levels are this far apart at least (px), and nodes this wide at most. */
-const ROW_MIN = 30;
-const NODE_W = 58;
-const NODE_H = 20;
+/** Room above the first level, for the levels-above line. */
 const TOP = 20;
+/** A character of a label is about this share of its font size wide (tabular digits). */
+const CHAR_WIDTH = 0.62;
 
 /** The slot an event is about, if any (the path view follows it). */
 function slotOfEvent(event: SimEvent | null): number | null {
@@ -53,7 +52,8 @@ export class PathView {
 
   /**
    * Draws the path to the slot of `event` (or the one last followed) in a `width` × `height`
-   * box; returns the sentence that describes it.
+   * box, its labels at `fontPx` (presenting asks for 18); returns the sentence that describes it.
+   * Nodes and rows grow with the labels, so fewer levels show rather than overlap.
    */
   draw(
     shape: PathShape,
@@ -61,18 +61,21 @@ export class PathView {
     event: SimEvent | null,
     width: number,
     height: number,
+    fontPx = 11,
   ): string {
+    const nodeH = Math.round(fontPx + 9);
+    const rowMin = nodeH + 12;
     this.group.attr('display', null);
     const slot = slotOfEvent(event);
     if (slot !== null && slot >= shape.rootSlot && slot <= tail) this.focus = slot;
     if (this.focus < shape.rootSlot || this.focus > tail) this.focus = shape.rootSlot;
     const all = pathAround(shape, tail, this.focus);
     const deepest = all.reduce((m, n) => Math.max(m, n.level), 0);
-    const fit = Math.max(2, Math.floor((height - TOP - 8) / ROW_MIN));
+    const fit = Math.max(2, Math.floor((height - TOP - 8) / rowMin));
     const firstLevel = Math.max(0, deepest - fit + 1);
     const nodes = all.filter((n) => n.level >= firstLevel);
     const levels = deepest - firstLevel + 1;
-    const rowH = Math.max(ROW_MIN, (height - TOP - 8) / Math.max(1, levels));
+    const rowH = Math.max(rowMin, (height - TOP - 8) / Math.max(1, levels));
     const at = new Map<number, { x: number; y: number; node: PathNode }>();
     for (const n of nodes) {
       at.set(n.slot, {
@@ -95,7 +98,13 @@ export class PathView {
     }
     // Page boxes around the nodes of each page.
     const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();
-    const w = Math.min(NODE_W, (width - 16) / 7);
+    // As wide as the longest "p{page}·{offset}" label, or narrower where seven would not fit in a
+    // row: then a node shows its offset alone (its box says the page).
+    let chars = 1;
+    for (const { node } of at.values())
+      chars = Math.max(chars, `p${node.page}·${node.offset}`.length);
+    const fullWidth = chars * fontPx * CHAR_WIDTH + 12;
+    const w = Math.min(fullWidth, (width - 16) / 7);
     for (const { x, y, node } of at.values()) {
       const box = boxes.get(node.page) ?? { x0: x, y0: y, x1: x, y1: y };
       box.x0 = Math.min(box.x0, x);
@@ -108,9 +117,9 @@ export class PathView {
       g.append('rect')
         .attr('class', `tv-page tv-tone-${page % 3}`)
         .attr('x', box.x0 - w / 2 - 4)
-        .attr('y', box.y0 - NODE_H / 2 - 4)
+        .attr('y', box.y0 - nodeH / 2 - 4)
         .attr('width', box.x1 - box.x0 + w + 8)
-        .attr('height', box.y1 - box.y0 + NODE_H + 8)
+        .attr('height', box.y1 - box.y0 + nodeH + 8)
         .attr('rx', 6)
         .attr('data-page', page);
     }
@@ -121,9 +130,9 @@ export class PathView {
       g.append('line')
         .attr('class', parent.node.page === node.page ? 'tv-edge' : 'tv-edge tv-cross')
         .attr('x1', parent.x)
-        .attr('y1', parent.y + NODE_H / 2)
+        .attr('y1', parent.y + nodeH / 2)
         .attr('x2', x)
-        .attr('y2', y - NODE_H / 2);
+        .attr('y2', y - nodeH / 2);
     }
     // Nodes: "p{page}·{offset}", the followed slot and the one it meets marked.
     for (const { x, y, node } of at.values()) {
@@ -137,17 +146,23 @@ export class PathView {
       item
         .append('rect')
         .attr('x', x - w / 2)
-        .attr('y', y - NODE_H / 2)
+        .attr('y', y - nodeH / 2)
         .attr('width', w)
-        .attr('height', NODE_H)
-        .attr('rx', NODE_H / 2);
+        .attr('height', nodeH)
+        .attr('rx', nodeH / 2);
       item
         .append('text')
         .attr('x', x)
         .attr('y', y)
         .attr('dy', '0.35em')
         .attr('text-anchor', 'middle')
-        .text(w >= 50 ? `p${node.page}·${node.offset}` : String(node.offset));
+        .text(
+          w >= fullWidth - 0.5
+            ? `p${node.page}·${node.offset}`
+            : String(node.offset).length * fontPx * CHAR_WIDTH + 4 <= w
+              ? String(node.offset)
+              : '',
+        );
       item.append('title').text(`slot ${node.slot}: page ${node.page}, offset ${node.offset}`);
     }
     // Along the whole path (shown or not): how often a step down enters another page.

@@ -298,7 +298,14 @@ export class TreeView {
       this.content.attr('display', 'none');
       this.message.attr('display', 'none');
       drawContextMap(this.map, [], null);
-      const label = this.path.draw(shape, view.lastSlot, current, this.width, this.height);
+      const label = this.path.draw(
+        shape,
+        view.lastSlot,
+        current,
+        this.width,
+        this.height,
+        this.labels.min,
+      );
       this.svg.attr('aria-label', label).attr('data-size', null).attr('data-mode-view', 'path');
       return;
     }
