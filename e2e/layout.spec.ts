@@ -31,7 +31,14 @@ const SCREENS: Screen[] = [
  * the scene is about pages (Figures 5 and 6, both children in one page), so each tree shown
  * shows two pages at least and an edge crossing between them, its nodes labelled.
  */
-const VIEWS: { name: string; link: string; trees: boolean; pages?: boolean }[] = [
+const VIEWS: {
+  name: string;
+  link: string;
+  trees: boolean;
+  pages?: boolean;
+  /** Resident pages the strip lists on each side (a large run's grid has specks for cells). */
+  resident?: number;
+}[] = [
   { name: 'scene-2', link: '/?tour=2', trees: true, pages: true },
   { name: 'scene-3', link: '/?tour=3', trees: true, pages: true },
   { name: 'scene-4', link: '/?tour=4', trees: true },
@@ -39,7 +46,7 @@ const VIEWS: { name: string; link: string; trees: boolean; pages?: boolean }[] =
   { name: 'scene-6', link: '/?tour=6', trees: false },
   { name: 'scene-8', link: '/?tour=8', trees: false },
   { name: 'scene-11', link: '/?tour=11', trees: false },
-  { name: 'scene-12', link: '/?tour=12', trees: true },
+  { name: 'scene-12', link: '/?tour=12', trees: true, resident: 9 },
   { name: 'scene-13', link: '/?tour=13', trees: false },
   { name: 'items-255', link: '/?tour=off&items=255&page=8&frames=8&op=300', trees: true },
 ];
@@ -79,6 +86,33 @@ async function treesShowPages(page: Page): Promise<string[]> {
     ...(pages < 2 ? [`${id} shows ${pages} page(s), not two`] : []),
     ...(crossings < 1 ? [`${id} shows no edge crossing pages`] : []),
     ...(labelled ? [] : [`${id} hides its labels`]),
+  ]);
+}
+
+/**
+ * What keeps each side's resident strip from listing `frames` pages on screen, each chip's
+ * number at `least` px or more (empty: nothing).
+ */
+async function residentShown(page: Page, frames: number, least: number): Promise<string[]> {
+  const strips = await page.locator('[data-testid^="resident-"]').evaluateAll((elements) =>
+    elements.map((strip) => {
+      const box = strip.getBoundingClientRect();
+      const chips = [...strip.querySelectorAll('.resident-chip:not(.evicted)')];
+      return {
+        id: strip.getAttribute('data-testid') ?? '',
+        onScreen: box.width > 0 && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight,
+        chips: chips.length,
+        smallest: Math.min(
+          ...chips.map((chip) => Number.parseFloat(getComputedStyle(chip).fontSize)),
+        ),
+      };
+    }),
+  );
+  const shown = strips.filter((strip) => strip.onScreen);
+  if (shown.length === 0) return ['no resident strip on screen for a large run'];
+  return shown.flatMap(({ id, chips, smallest }) => [
+    ...(chips !== frames ? [`${id} lists ${chips} resident pages, not ${frames}`] : []),
+    ...(smallest < least ? [`${id} numbers at ${smallest} px, under ${least}`] : []),
   ]);
 }
 
@@ -136,6 +170,10 @@ for (const screen of SCREENS) {
           if (view.trees && findings.seen.nodes === 0) problems.push(`${at}: no tree node seen`);
           if (view.pages)
             problems.push(...(await treesShowPages(page)).map((item) => `${at}: ${item}`));
+          if (view.resident !== undefined)
+            problems.push(
+              ...(await residentShown(page, view.resident, least)).map((item) => `${at}: ${item}`),
+            );
           if (findings.seen.texts <= 5)
             problems.push(`${at}: only ${findings.seen.texts} texts seen`);
           // axe on two views a screen, each theme: the rules are about the page, not the scene.

@@ -9,6 +9,7 @@ import type { ViewState } from '../../core/replay/viewState';
 import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
 import { ArrayStrip } from '../../view/array/arrayStrip';
 import { PageGridView } from '../../view/pages/pageGrid';
+import { ResidentStrip } from '../../view/pages/residentStrip';
 import { TreeView } from '../../view/tree/treeView';
 import { el, setText } from '../browser/dom';
 import type { CounterSize } from '../frame/frameModel';
@@ -39,6 +40,8 @@ const PAGES_TITLE: Record<Policy, string> = {
 export class SidePanel {
   readonly root: HTMLElement;
   readonly grid: PageGridView;
+  /** A large run's resident pages, readable where the grid's cells are specks. */
+  readonly resident: ResidentStrip;
   readonly tree: TreeView;
   readonly strip: ArrayStrip;
   private readonly stripTitle: HTMLElement;
@@ -108,12 +111,14 @@ export class SidePanel {
     });
     this.note = el('span', { class: 'side-note' }, ['']);
     this.counters = counters;
+    this.resident = new ResidentStrip(`resident-${side}`);
     this.root = el('section', { class: `side side-${side}` }, [
       el('header', { class: 'side-head' }, [this.title, this.note]),
       counters,
       el('div', { class: 'side-op-line' }, [this.opCell, this.distanceLine]),
       this.pagesTitle,
       gridBox,
+      this.resident.element,
       this.stripTitle,
       stripBox,
       treeBox,
@@ -190,6 +195,7 @@ export class SidePanel {
     setText(this.distanceCell, distanceLabel(distance));
     this.distanceLine.classList.toggle('live', distance !== null);
     this.grid.render(view, event, hoverPage === null ? new Set() : new Set([hoverPage]));
+    this.resident.render(view, event);
     this.strip.render(view, event);
     this.tree.render(view, event, hoverPage);
   }
