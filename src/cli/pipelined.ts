@@ -4,7 +4,6 @@
 
 import { Worker } from 'node:worker_threads';
 import { type SweepResult, sweepCounter, sweepResultOf } from '../core/experiments/sweep';
-import type { FrameCurves } from '../core/memory/stackDistances';
 import type { StructureKind, StructureSpec } from '../core/structures/registry';
 import { type ProgressCallback, runWorkload, type Workload } from '../core/workloads/workloads';
 import { BatchRing } from './ring';

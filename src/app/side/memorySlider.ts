@@ -1,6 +1,7 @@
 // The resident-pages slider: one frame count for both sides, answered at once from the recency
 // stack (no new pass over the scenario), keyboard-operable as a native range input.
 
+import { formatCount } from '../../core/explain/numbers';
 import { el, setText } from '../browser/dom';
 
 interface MemorySliderHost {
@@ -59,8 +60,11 @@ export class MemorySlider {
   }
 
   private say(frames: number): void {
-    const text = `${frames} of ${this.pages}`;
+    const text = `${formatCount(frames)} of ${formatCount(this.pages)}`;
     setText(this.output, text);
-    this.input.setAttribute('aria-valuetext', `${frames} resident pages of ${this.pages}`);
+    this.input.setAttribute(
+      'aria-valuetext',
+      `${formatCount(frames)} resident pages of ${formatCount(this.pages)}`,
+    );
   }
 }

@@ -9,7 +9,7 @@ import { formatScenario } from '../../core/scenario/format';
 import { readLinkTour } from '../../core/scenario/linkTours';
 import { parseScenario } from '../../core/scenario/parse';
 import type { ParsedScenario, Scenario } from '../../core/scenario/scenario';
-import { sceneLinkFormProblem, type Tour } from '../../core/scenario/tourFormat';
+import type { Tour } from '../../core/scenario/tourFormat';
 
 /** The tour a scenario's link names: its own if it carries one, else the article's. */
 export function activeTour(scenario: Scenario): Tour {

@@ -25,6 +25,18 @@ export function formatDuration(seconds: number): string {
   return `${text} ${unit}`;
 }
 
+/**
+ * A long run time as a clock reads it, for the seconds beside it: "13 h 8 min", "2.1 days";
+ * null under an hour, where seconds read well enough.
+ */
+export function clockDuration(seconds: number): string | null {
+  if (!(seconds >= 3600)) return null;
+  if (seconds >= 48 * 3600) return `${(seconds / 86_400).toFixed(1)} days`;
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  return `${hours} h ${minutes - hours * 60} min`;
+}
+
 /** "1 page", "9 pages": a count and its noun, singular or plural. */
 export function countOf(value: number, noun: string, plural = `${noun}s`): string {
   return `${formatCount(value)} ${value === 1 ? noun : plural}`;

@@ -1,7 +1,7 @@
 // The curves chart in words: the readout line for one frame count, and the chart's labels.
 
 import { format } from 'd3-format';
-import { countOf, formatCount } from '../../core/explain/numbers';
+import { clockDuration, countOf, formatCount } from '../../core/explain/numbers';
 import type { CurveMode, CurvesData } from './curvesData';
 import { floorAt, type Prepared, ratioOf, valueAt } from './prepare';
 
@@ -16,10 +16,16 @@ export function sig3(v: number): string {
   return fmt3(v);
 }
 
+/** Three significant digits, a thousand and more grouped: "47,300", "4.04". */
+function grouped3(v: number): string {
+  return Math.abs(v) >= 1000 ? formatCount(Number(fmt3(v))) : sig3(v);
+}
+
 export function formatValue(mode: CurveMode, v: number): string {
-  if (mode === 'transfers') return `${sig3(v)} transfers/op`;
+  if (mode === 'transfers') return `${grouped3(v)} transfers/op`;
   if (v > 0 && v < 1) return `${sig3(v * 1000)} ms`;
-  return `${sig3(v)} s`;
+  const clock = clockDuration(v);
+  return clock === null ? `${grouped3(v)} s` : `${grouped3(v)} s (${clock})`;
 }
 
 export function formatKb(kb: number): string {

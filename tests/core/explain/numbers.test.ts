@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatDuration } from '../../../src/core/explain/numbers';
+import {
+  clockDuration,
+  countOf,
+  formatCount,
+  formatDuration,
+} from '../../../src/core/explain/numbers';
 
 describe('numbers for people', () => {
   it('group counts by thousands, and read back to the same number', () => {
@@ -28,5 +33,16 @@ describe('numbers for people', () => {
   it('say one or many', () => {
     expect(countOf(1, 'resident page')).toBe('1 resident page');
     expect(countOf(1954, 'page')).toBe('1,954 pages');
+  });
+});
+
+describe('clockDuration', () => {
+  it('reads an hour and more on a clock, two days and more in days, nothing under an hour', () => {
+    expect(clockDuration(3599)).toBeNull();
+    expect(clockDuration(Number.NaN)).toBeNull();
+    expect(clockDuration(3600)).toBe('1 h 0 min');
+    expect(clockDuration(47_300)).toBe('13 h 8 min');
+    expect(clockDuration(47 * 3600 + 59 * 60 + 40)).toBe('48 h 0 min');
+    expect(clockDuration(48 * 3600)).toBe('2.0 days');
   });
 });

@@ -24,9 +24,11 @@ describe('the readout numbers', () => {
     ]);
   });
 
-  it('shows run times under a second in ms, transfers per operation as such', () => {
+  it('shows run times under a second in ms, thousands grouped, hours on a clock; transfers per operation as such', () => {
     expect(formatValue('time', 0.5)).toBe('500 ms');
-    expect(formatValue('time', 44900)).toBe('44900 s');
+    expect(formatValue('time', 44900)).toBe('44,900 s (12 h 28 min)');
+    expect(formatValue('time', 181234)).toBe('181,000 s (2.1 days)');
+    expect(formatValue('time', 1234)).toBe('1,230 s');
     expect(formatValue('transfers', 2.5)).toBe('2.50 transfers/op');
   });
 
