@@ -57,13 +57,15 @@ export class Sidebar {
       [content.machineBox],
     );
     const tablist = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Sidebar' });
-    const entries: [PanelId, string, HTMLElement][] = [
-      ['step', 'Step', stepPanel],
-      ['curves', 'Fault-cost curves', curvesPanel],
-      ['scaling', 'Scaling', scalingPanel],
-      ['machine', 'On this machine', machinePanel],
+    // Each tab's name, and the word it keeps in a narrow sidebar (a laptop's 260 px), where the
+    // whole name wrapped to three lines or was cut ("Or ma…").
+    const entries: [PanelId, string, string, HTMLElement][] = [
+      ['step', 'Step', 'Step', stepPanel],
+      ['curves', 'Fault-cost curves', 'Curves', curvesPanel],
+      ['scaling', 'Scaling', 'Scaling', scalingPanel],
+      ['machine', 'On this machine', 'Machine', machinePanel],
     ];
-    for (const [name, label, panel] of entries) {
+    for (const [name, label, short, panel] of entries) {
       const tab = el(
         'button',
         {
@@ -72,7 +74,12 @@ export class Sidebar {
           'aria-controls': panel.id,
           'data-testid': `tab-${name}`,
         },
-        [label],
+        label === short
+          ? [label]
+          : [
+              el('span', { class: 'tab-name' }, [label]),
+              el('span', { class: 'tab-short' }, [short]),
+            ],
       );
       tab.addEventListener('click', () => host.tabClicked(name));
       tablist.append(tab);
