@@ -51,6 +51,7 @@ export function drawFocusMarks(
   hidden: ReadonlyMap<number, number>,
   above: number,
   noun: string,
+  corner: AboveCorner = { x: 4, anchor: 'start' },
 ): void {
   const r = g.r;
   const stubs = [...hidden].filter(([member]) => Number.isFinite(g.x[member]));
@@ -76,7 +77,30 @@ export function drawFocusMarks(
     .data(above > 0 ? [above] : [])
     .join('text')
     .attr('class', 'tv-above')
-    .attr('x', 4)
+    .attr('x', corner.x)
     .attr('y', 12)
+    .attr('text-anchor', corner.anchor)
     .text((levels) => `… ${levels} level${levels === 1 ? '' : 's'} above`);
+}
+
+/** Where the levels-above line goes: the top-left corner, or the top-right one. */
+export interface AboveCorner {
+  x: number;
+  anchor: 'start' | 'end';
+}
+
+/**
+ * The top corner whose line meets no page box's label: a box at the top keeps its label over its
+ * left edge, where the line ran into "p0" (about `lineWidth` px of text in a `width` px box).
+ */
+export function aboveCorner(
+  boxes: readonly { x0: number; y0: number }[],
+  width: number,
+  lineWidth: number,
+): AboveCorner {
+  const labelsAtTop = boxes.filter((box) => box.y0 < 40).map((box) => box.x0);
+  const meets = (from: number, to: number) => labelsAtTop.some((x) => x + 30 > from && x < to);
+  if (!meets(4, 4 + lineWidth)) return { x: 4, anchor: 'start' };
+  if (!meets(width - 4 - lineWidth, width - 4)) return { x: width - 4, anchor: 'end' };
+  return { x: 4, anchor: 'start' };
 }

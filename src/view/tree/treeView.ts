@@ -10,7 +10,7 @@ import { STRUCTURES } from '../../core/structures/registry';
 import { drawContextMap } from './contextMap';
 import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
-import { drawFocusMarks } from './focus';
+import { aboveCorner, drawFocusMarks } from './focus';
 import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
@@ -347,6 +347,8 @@ export class TreeView {
       detail.focus?.hidden ?? new Map(),
       detail.focus?.above ?? 0,
       isHeap ? 'slot' : 'node',
+      // "… 2 levels above" is about 16 characters of the least label size.
+      aboveCorner(boxes, this.width, 16 * 0.6 * Math.max(12, this.labels.min)),
     );
     this.placeWindow(g, detail, marks, boxes);
     this.legend.attr('display', this.legendOn ? null : 'none');

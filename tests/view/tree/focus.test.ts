@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../../src/core/events';
 import { NO_PARENT, type Placement } from '../../../src/core/explain/treeGeometry';
-import { focusOfEvent } from '../../../src/view/tree/focus';
+import { aboveCorner, focusOfEvent } from '../../../src/view/tree/focus';
 
 /** Slot 1 at the top, 2 and 3 below it, 6 below 3. */
 const full: Placement = {
@@ -71,5 +71,29 @@ describe('focusOfEvent', () => {
     expect(focus({ kind: 'op-begin', op: 'delete', index: 0, handle: 3, key: 0, item: 1 })).toBe(3);
     expect(focus({ kind: 'op-end', op: 'popMin', index: 0, handle: 0 })).toBeNull();
     expect(focus(null)).toBeNull();
+  });
+});
+
+describe('aboveCorner', () => {
+  it('puts the levels-above line top left unless a top box’s label is there, then top right', () => {
+    expect(aboveCorner([], 600, 110)).toEqual({ x: 4, anchor: 'start' });
+    // "p0" over a box starting at x = 40: the line goes right.
+    expect(aboveCorner([{ x0: 40, y0: 20 }], 600, 110)).toEqual({ x: 596, anchor: 'end' });
+    // A box lower down labels nothing at the top.
+    expect(aboveCorner([{ x0: 40, y0: 120 }], 600, 110)).toEqual({ x: 4, anchor: 'start' });
+    // Labels at both corners: left, as before.
+    expect(
+      aboveCorner(
+        [
+          { x0: 40, y0: 20 },
+          { x0: 520, y0: 20 },
+        ],
+        600,
+        110,
+      ),
+    ).toEqual({
+      x: 4,
+      anchor: 'start',
+    });
   });
 });
