@@ -21,6 +21,8 @@ export class TourStory {
   private active = false;
   /** Held sideways the scenes read beside the figure, from the top; upright, under it. */
   private sideways = false;
+  /** The reading line the observer watches (px from the screen's top; -1 before any). */
+  private linePx = -1;
   private observer: IntersectionObserver | null = null;
   /** Until then (ms), sections crossing the reading line are the page's own scroll: ignored. */
   private quietUntil = 0;
@@ -55,7 +57,6 @@ export class TourStory {
     const fromElsewhere = scene !== this.scene || (active && !this.active) || turned;
     this.scene = scene;
     this.sideways = sideways;
-    if (turned && active && this.active) this.observe();
     for (const section of this.list.children) {
       const current = Number((section as HTMLElement).dataset.scene) === scene;
       section.classList.toggle('current', current);
@@ -64,10 +65,16 @@ export class TourStory {
     }
     if (active !== this.active) {
       this.active = active;
-      if (active) this.observe();
-      else this.observer?.disconnect();
+      if (!active) this.observer?.disconnect();
     }
-    if (active && fromElsewhere) this.bringUp(scene);
+    if (!active) return;
+    // After the scene's layout is applied: a chart scene's figure is taller than a tree scene's,
+    // and the reading line lies under it.
+    requestAnimationFrame(() => {
+      if (!this.active) return;
+      if (this.observer === null || this.readingLinePx() !== this.linePx) this.observe();
+      if (fromElsewhere) this.bringUp(this.scene);
+    });
   }
 
   /** Scrolls so that the scene's section sits on the reading line, without turning the page. */
@@ -76,13 +83,26 @@ export class TourStory {
     if (!(section instanceof HTMLElement)) return;
     this.quietUntil = performance.now() + 800;
     const top = section.getBoundingClientRect().top + window.scrollY;
-    const line = this.readingLine + 0.02;
-    window.scrollTo({ top: Math.max(0, top - window.innerHeight * line), behavior: 'instant' });
+    window.scrollTo({ top: Math.max(0, top - this.linePx - 4), behavior: 'instant' });
   }
 
-  /** Where the reading line lies, as a share of the screen's height from its top. */
-  private get readingLine(): number {
-    return this.sideways ? 0.04 : 0.7;
+  /**
+   * Where the reading line lies (px from the screen's top): upright, just under the figure held
+   * at the top, measured (a chart scene's figure is taller than a tree scene's; at a fixed share
+   * of the screen the words started under it, or a third of a screen below it); sideways, near
+   * the top of the column beside the figure.
+   */
+  private readingLinePx(): number {
+    const height = window.innerHeight;
+    if (this.sideways) return Math.round(height * 0.04);
+    let bottom = 0;
+    for (const element of this.root.parentElement?.children ?? []) {
+      if (element === this.root || !(element instanceof HTMLElement)) continue;
+      const style = getComputedStyle(element);
+      if (style.position !== 'sticky' || style.display === 'none') continue;
+      bottom = Math.max(bottom, (Number.parseFloat(style.top) || 0) + element.offsetHeight);
+    }
+    return Math.round(bottom > 0 ? Math.min(bottom + 8, height * 0.8) : height * 0.7);
   }
 
   private build(tour: Tour): void {
@@ -109,11 +129,13 @@ export class TourStory {
   }
 
   /**
-   * The reading line: a thin band a little above the bottom of the screen, under the figure;
-   * held sideways, near the top of the column beside it.
+   * Watches the reading line (readingLinePx): the section that crosses it is the scene read.
    */
   private observe(): void {
-    const line = Math.round(this.readingLine * 100);
+    const line = this.readingLinePx();
+    this.linePx = line;
+    // A band 24 px deep: a section is read when its top passes the line.
+    const below = Math.max(0, window.innerHeight - line - 24);
     this.observer?.disconnect();
     this.observer = new IntersectionObserver(
       (entries) => {
@@ -127,7 +149,7 @@ export class TourStory {
           }
         }
       },
-      { rootMargin: `-${line}% 0px -${95 - line}% 0px` },
+      { rootMargin: `-${line}px 0px -${below}px 0px` },
     );
     for (const section of this.list.children) this.observer.observe(section);
   }
