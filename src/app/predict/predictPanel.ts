@@ -58,6 +58,7 @@ export class PredictPanel {
     this.sideSelect = el('select', { 'data-testid': 'predict-side', 'aria-label': 'Ask about' });
     this.sideSelect.addEventListener('change', () => {
       this.side = this.sideSelect.value === 'right' ? 'right' : 'left';
+      this.root.dataset.side = this.side;
       this.clearQuestion();
     });
     this.prompt = el('p', { class: 'predict-prompt', 'data-testid': 'predict-prompt' });
@@ -72,17 +73,22 @@ export class PredictPanel {
       'aria-live': 'assertive',
       'data-testid': 'predict-live',
     });
-    this.root = el('section', { class: 'predict-bar', 'aria-label': 'Predict', hidden: '' }, [
-      el('div', { class: 'predict-head' }, [
-        el('strong', {}, ['Predict']),
-        el('label', {}, ['ask about ', this.sideSelect]),
-        this.score,
-      ]),
-      this.prompt,
-      this.choices,
-      this.feedback,
-      this.live,
-    ]);
+    // data-side names the side asked about: a phone shows that side alone while predicting.
+    this.root = el(
+      'section',
+      { class: 'predict-bar', 'aria-label': 'Predict', hidden: '', 'data-side': 'left' },
+      [
+        el('div', { class: 'predict-head' }, [
+          el('strong', {}, ['Predict']),
+          el('label', {}, ['ask about ', this.sideSelect]),
+          this.score,
+        ]),
+        this.prompt,
+        this.choices,
+        this.feedback,
+        this.live,
+      ],
+    );
     // Before the playback keys: a pending question takes its own letters (F included).
     window.addEventListener('keydown', (event) => this.onKey(event), { capture: true });
   }
@@ -99,6 +105,7 @@ export class PredictPanel {
       ),
     );
     this.sideSelect.value = this.side;
+    this.root.dataset.side = this.side;
     this.clearQuestion();
   }
 
