@@ -39,7 +39,7 @@ export const ARTICLE_TOUR: Tour = {
     {
       title: 'One sift-down on each side',
       caption:
-        'The first pop: the last item moves to the root and sinks. Step through it with →: the binary heap crosses to a new page at every level, the B-heap stays in one page for several.',
+        'The first pop: the last item moves to the root and sinks. Step through it (→, or the step button): the binary heap crosses to a new page at every level, the B-heap stays in one page for several.',
       source: 'The article: "(almost) all vertical traversals hit a different VM page"',
       link: `${HEAPS}&frames=4&op=49`,
     },
@@ -97,7 +97,7 @@ export const ARTICLE_TOUR: Tour = {
     {
       title: 'The article’s own run, watched',
       caption:
-        'Kamp’s run itself, a million items with 9 of 1,954 pages resident, at its operation 2,000,001: a pop. Step through it with →: the binary heap pages in 12 pages and writes 12 back, the B-heap 2 and 2.',
+        'Kamp’s run itself, a million items with 9 of 1,954 pages resident, at its operation 2,000,001: a pop. Step through it (→, or the step button): the binary heap pages in 12 pages and writes 12 back, the B-heap 2 and 2.',
       source: 'The article: "only 8 to 10 pages of the 1954 pages allocated are in primary memory"',
       link: ARTICLE_RUN_LINK,
     },
