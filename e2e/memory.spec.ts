@@ -75,6 +75,31 @@ test.describe('the memory slider and stack distances', () => {
   });
 });
 
+test.describe('predict mode on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the side asked about fills the figure, its tree on the screen above the transport', async ({
+    page,
+    problems,
+  }) => {
+    await open(page, '/?tour=off&items=48&page=8&frames=4&op=49');
+    await page.getByTestId('predict-toggle').click();
+    await expect(page.getByTestId('tree-right')).toBeHidden();
+    const tree = await page.getByTestId('tree-left').boundingBox();
+    const transport = await page.locator('.transport').boundingBox();
+    expect(tree).not.toBeNull();
+    expect((tree?.y ?? 0) + (tree?.height ?? 0)).toBeLessThanOrEqual(transport?.y ?? 0);
+    // Asking about the other side shows that one instead.
+    await page.locator('.predict-bar select').selectOption('right');
+    await expect(page.getByTestId('tree-left')).toBeHidden();
+    await expect(page.getByTestId('tree-right')).toBeVisible();
+    await page.getByTestId('predict-toggle').click();
+    await expect(page.getByTestId('tree-left')).toBeVisible();
+    await expect(page.getByTestId('tree-right')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('predict mode', () => {
   test('asks before the event, scores a right and a wrong answer, then shows the event', async ({
     page,
