@@ -102,7 +102,12 @@ test.describe('the first second', () => {
       expect(measures).not.toContain('bheap:sweep');
       expect(measures).not.toContain('bheap:scaling');
       if (scaling) {
-        await expect(page.locator('path.sc-line[data-source="model"]')).toHaveCount(5);
+        // A model line for each structure the scene names (its skinds).
+        const kinds = new URLSearchParams(ARTICLE_TOUR.scenes[scene - 1].link).get('skinds');
+        expect(kinds, `scene ${scene} names its structures`).not.toBeNull();
+        await expect(page.locator('path.sc-line[data-source="model"]')).toHaveCount(
+          (kinds ?? '').split(',').length,
+        );
         await expect(page.getByTestId('scaling-status')).toContainText(
           'computed when the page was built',
         );
