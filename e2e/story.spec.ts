@@ -22,6 +22,24 @@ async function scrollSectionTo(page: Page, scene: number, share: number | null):
   );
 }
 
+/**
+ * Where the page's reading line lies now: under the sticky figure held at the top (px from the
+ * screen's top), as a reader sees it.
+ */
+async function readingLine(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const story = document.querySelector('.tour-story');
+    let bottom = 0;
+    for (const element of story?.parentElement?.children ?? []) {
+      if (element === story || !(element instanceof HTMLElement)) continue;
+      const style = getComputedStyle(element);
+      if (style.position !== 'sticky' || style.display === 'none') continue;
+      bottom = Math.max(bottom, (Number.parseFloat(style.top) || 0) + element.offsetHeight);
+    }
+    return bottom + 8;
+  });
+}
+
 /** The box of a test id's element, or a failure naming it. */
 async function boxOf(page: Page, testId: string) {
   const box = await page.getByTestId(testId).boundingBox();
@@ -49,6 +67,56 @@ test.describe('held upright', () => {
     const figure = await page.locator('.main-column').boundingBox();
     expect(caption.y).toBeGreaterThanOrEqual((figure?.height ?? 0) - 1);
     expect(caption.y).toBeLessThan((figure?.height ?? 0) + 60);
+    expect(problems).toEqual([]);
+  });
+
+  test('a scroll the moment the scenes appear turns to the scene read, and the new figure keeps it', async ({
+    page,
+    problems,
+  }) => {
+    // Scene 1 is a chart (a taller figure); scene 5 is trees. The reader scrolls scene 5's
+    // words to the reading line they see, before the page has settled. The page once ignored
+    // that scroll, or, once scene 5's shorter figure moved the line, read scene 4 under it.
+    await page.goto('/?tour=1');
+    await expect(page.getByTestId('story-scene-1')).toHaveAttribute('aria-current', 'step');
+    const line = await readingLine(page);
+    await page.evaluate((at) => {
+      const section = document.querySelector('[data-testid="story-scene-5"]');
+      const top = (section?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      window.scrollTo({ top: top - at, behavior: 'instant' });
+    }, line);
+    await expect(page).toHaveURL(/[?&]tour=5(&|$)/);
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/[?&]tour=5(&|$)/);
+    await expect(page.getByTestId('story-scene-5')).toHaveAttribute('aria-current', 'step');
+    // Its words sit on the new figure's reading line.
+    const words = await boxOf(page, 'story-scene-5');
+    const under = await readingLine(page);
+    expect(Math.abs(words.y - under)).toBeLessThan(24);
+    expect(problems).toEqual([]);
+  });
+
+  test('turning the phone four times while it plays keeps the scene', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/?tour=6');
+    await expect(page.getByTestId('story-scene-6')).toHaveAttribute('aria-current', 'step');
+    await page.waitForTimeout(900);
+    await page.getByTestId('play').click();
+    for (let turn = 0; turn < 4; turn += 1) {
+      await page.setViewportSize(
+        turn % 2 === 0 ? { width: 844, height: 390 } : { width: 390, height: 844 },
+      );
+      await page.waitForTimeout(250);
+      await expect(page).toHaveURL(/[?&]tour=6(&|$)/);
+    }
+    await page.waitForTimeout(1200);
+    await expect(page).toHaveURL(/[?&]tour=6(&|$)/);
+    await expect(page.getByTestId('story-scene-6')).toHaveAttribute('aria-current', 'step');
+    // Its words are on screen, on the reading line.
+    const words = await boxOf(page, 'story-scene-6');
+    expect(Math.abs(words.y - (await readingLine(page)))).toBeLessThan(24);
     expect(problems).toEqual([]);
   });
 });

@@ -135,19 +135,30 @@ export function treeZoom(panel: SidePanel): void {
  */
 export function swipeToStep(stage: HTMLElement, step: (delta: 1 | -1) => void): void {
   const starts = new Map<number, { x: number; y: number }>();
+  // A gesture that ever had a second finger is a pinch to its end, whichever finger lifts last:
+  // the last finger of a pinch travels sideways too.
+  let pinch = false;
+  const lift = (pointerId: number): { x: number; y: number } | undefined => {
+    const start = starts.get(pointerId);
+    starts.delete(pointerId);
+    const wasPinch = pinch;
+    if (starts.size === 0) pinch = false;
+    return wasPinch ? undefined : start;
+  };
   stage.addEventListener('pointerdown', (event) => {
     if (event.pointerType !== 'touch') return;
     starts.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (starts.size > 1) pinch = true;
   });
   stage.addEventListener('pointerup', (event) => {
-    const start = starts.get(event.pointerId);
-    starts.delete(event.pointerId);
-    // A second finger makes it a pinch, not a swipe.
-    if (start === undefined || starts.size > 0) return;
+    const start = lift(event.pointerId);
+    if (start === undefined) return;
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dy) > Math.abs(dx) * SWIPE_SLOPE) return;
     step(dx < 0 ? 1 : -1);
   });
-  stage.addEventListener('pointercancel', (event) => starts.delete(event.pointerId));
+  stage.addEventListener('pointercancel', (event) => {
+    lift(event.pointerId);
+  });
 }

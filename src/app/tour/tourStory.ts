@@ -21,11 +21,17 @@ export class TourStory {
   private active = false;
   /** Held sideways the scenes read beside the figure, from the top; upright, under it. */
   private sideways = false;
-  /** The reading line the observer watches (px from the screen's top; -1 before any). */
+  /** The reading line at the last placement (px from the screen's top; -1 before any). */
   private linePx = -1;
-  private observer: IntersectionObserver | null = null;
-  /** Until then (ms), sections crossing the reading line are the page's own scroll: ignored. */
-  private quietUntil = 0;
+  /** The window's size at the last placement: another size is a turn of the phone. */
+  private viewport = '';
+  /** Where the page itself last scrolled to (px): a scroll event there is not a reader's. */
+  private ownY = -1;
+  /** A placement waiting for the layout to settle (animation frame handle; 0: none). */
+  private placing = 0;
+  /** Watches the figure above (or beside) the words: its height is where the line lies. */
+  private readonly figures: ResizeObserver | null =
+    typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.figureResized()) : null;
 
   constructor(private readonly host: TourStoryHost) {
     this.heading = el('h2', { class: 'story-title' });
@@ -43,6 +49,11 @@ export class TourStory {
       },
       [el('header', { class: 'story-head' }, [this.heading, close]), this.list],
     );
+    // Only a reader's scroll turns a scene. A turn of the phone, or a scene's figure of another
+    // height, moves the words under a still finger: that keeps the scene and places its words
+    // on the new reading line.
+    window.addEventListener('scroll', () => this.scrolled(), { passive: true });
+    window.addEventListener('resize', () => this.place());
   }
 
   /**
@@ -65,25 +76,75 @@ export class TourStory {
     }
     if (active !== this.active) {
       this.active = active;
-      if (!active) this.observer?.disconnect();
+      if (active) this.watchFigures();
+      else this.figures?.disconnect();
     }
-    if (!active) return;
-    // After the scene's layout is applied: a chart scene's figure is taller than a tree scene's,
-    // and the reading line lies under it.
-    requestAnimationFrame(() => {
-      if (!this.active) return;
-      if (this.observer === null || this.readingLinePx() !== this.linePx) this.observe();
-      if (fromElsewhere) this.bringUp(this.scene);
+    if (active && fromElsewhere) this.place();
+  }
+
+  /**
+   * Places the current scene's words on the reading line once the layout has settled (two
+   * frames: the scene's or the new screen's layout is applied by then). Scroll events meanwhile
+   * are the page's own, or the browser's under a still finger: none of them turns a scene.
+   */
+  private place(): void {
+    if (!this.active || this.placing !== 0) return;
+    this.placing = requestAnimationFrame(() => {
+      this.placing = requestAnimationFrame(() => {
+        this.placing = 0;
+        if (this.active) this.bringUp(this.scene);
+      });
     });
   }
 
   /** Scrolls so that the scene's section sits on the reading line, without turning the page. */
   private bringUp(scene: number): void {
+    this.linePx = this.readingLinePx();
+    this.viewport = `${window.innerWidth}x${window.innerHeight}`;
     const section = this.list.children[scene - 1];
     if (!(section instanceof HTMLElement)) return;
-    this.quietUntil = performance.now() + 800;
     const top = section.getBoundingClientRect().top + window.scrollY;
     window.scrollTo({ top: Math.max(0, top - this.linePx - 4), behavior: 'instant' });
+    this.ownY = window.scrollY;
+  }
+
+  /**
+   * A scroll: the reader's, unless the page made it or the layout is settling. The section on
+   * the reading line (a band 24 px deep under it) is the scene read. The line is measured now,
+   * so a scroll made before the page's first placement is read where the reader saw it.
+   */
+  private scrolled(): void {
+    if (!this.active || this.placing !== 0) return;
+    if (Math.abs(window.scrollY - this.ownY) < 2) return;
+    if (`${window.innerWidth}x${window.innerHeight}` !== this.viewport && this.viewport !== '') {
+      this.place();
+      return;
+    }
+    const line = this.readingLinePx();
+    let read = 0;
+    for (const section of this.list.children) {
+      const box = section.getBoundingClientRect();
+      if (box.top <= line + 24 && box.bottom > line)
+        read = Number((section as HTMLElement).dataset.scene);
+    }
+    if (read > 0 && read !== this.scene) {
+      this.scene = read;
+      this.host.go(read);
+    }
+  }
+
+  /** The figure changed size: where it moved the reading line, the scene's words follow it. */
+  private figureResized(): void {
+    if (this.active && Math.abs(this.readingLinePx() - this.linePx) > 2) this.place();
+  }
+
+  /** Watches the figure's size: the sticky parts beside the story (the sides, a chart). */
+  private watchFigures(): void {
+    if (this.figures === null) return;
+    this.figures.disconnect();
+    for (const element of this.root.parentElement?.children ?? []) {
+      if (element !== this.root) this.figures.observe(element);
+    }
   }
 
   /**
@@ -125,32 +186,5 @@ export class TourStory {
       ),
     );
     this.list.replaceChildren(...sections);
-    if (this.active) this.observe();
-  }
-
-  /**
-   * Watches the reading line (readingLinePx): the section that crosses it is the scene read.
-   */
-  private observe(): void {
-    const line = this.readingLinePx();
-    this.linePx = line;
-    // A band 24 px deep: a section is read when its top passes the line.
-    const below = Math.max(0, window.innerHeight - line - 24);
-    this.observer?.disconnect();
-    this.observer = new IntersectionObserver(
-      (entries) => {
-        if (performance.now() < this.quietUntil) return;
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          const scene = Number((entry.target as HTMLElement).dataset.scene);
-          if (scene !== this.scene) {
-            this.scene = scene;
-            this.host.go(scene);
-          }
-        }
-      },
-      { rootMargin: `-${line}px 0px -${below}px 0px` },
-    );
-    for (const section of this.list.children) this.observer.observe(section);
   }
 }
