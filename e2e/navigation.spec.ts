@@ -2,13 +2,11 @@
 // scenes, Back and Forward, the presets, large runs among them) with random delays, after which
 // the page shows the run its link names: its counters equal the core's (or the command line's,
 // for a large run) for that link, and the tour's band names the link's scene.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import fc from 'fast-check';
-import { cliArgsFor } from '../src/core/scenario/format';
 import { parseScenario } from '../src/core/scenario/parse';
-import { currentStep, expect, expectedCounters, queryOf, readCounters, test } from './fixtures';
+import { currentStep, expect, queryOf, readCounters, test } from './fixtures';
+import { brief, cliOutputs, entryIndex, expectedAt, settle } from './navigationKit';
 
 /** Runs of the property: 200 in CI (the issue's count); fewer with BHEAP_NAV_RUNS for a quick look. */
 const RUNS = Number(process.env.BHEAP_NAV_RUNS ?? 200);
@@ -61,15 +59,6 @@ const moveArbitrary: fc.Arbitrary<Move> = fc.record({
  */
 const ACTION_MS = 3_000;
 
-/** The current history entry's index (the Navigation API, which Chromium has). */
-function entryIndex(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { navigation: { currentEntry: { index: number } } }).navigation
-        .currentEntry.index,
-  );
-}
-
 async function perform(page: Page, move: Move, firstEntry: number): Promise<void> {
   const { action } = move;
   // Back stops at the page's first entry (before it lies another document).
@@ -118,74 +107,6 @@ async function act(page: Page, action: Action): Promise<void> {
   }
 }
 
-/** Waits until nothing is prepared or fetched and the link has stopped changing. */
-async function settle(page: Page): Promise<void> {
-  for (let round = 0; round < 200; round++) {
-    await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 120_000 });
-    const before = page.url();
-    await page.waitForTimeout(220);
-    if (page.url() === before && (await page.getByTestId('preparing').isHidden())) return;
-  }
-  throw new Error('the page never settled');
-}
-
-/** The CLI's output for each command line run so far. */
-const cliOutputs = new Map<string, Promise<string>>();
-
-/** The counters the link's scenario has at the page's cursor, from the core or the CLI. */
-async function expectedAt(page: Page): Promise<Record<string, number> | null> {
-  const query = queryOf(page);
-  const { scenario } = parseScenario(query);
-  if (scenario.items <= 16_384 || scenario.workload === 'script') {
-    const stepText = (await page.getByTestId('step-label').textContent()) ?? '';
-    const step = Number(/^step ([\d,]+)/.exec(stepText)?.[1].replaceAll(',', '') ?? 'NaN');
-    return expectedCounters(query, step);
-  }
-  // A large run: the page lands on an operation's first event (its counters hold the
-  // operations before it), or at step 0.
-  const opText = (await page.getByTestId('op-label').textContent()) ?? '';
-  const match = /^op ([\d,]+) \/ [\d,]+ · event (\d+) of/.exec(opText);
-  if (match === null) return null;
-  if (Number(match[2]) !== 1) return null;
-  const op = Number(match[1].replaceAll(',', ''));
-  const args = [...cliArgsFor(scenario, 'run'), '--until-op', String(op), '--format', 'json'];
-  // The same command line gives the same output (the CLI is deterministic), so each is run once:
-  // the article's run lands on the same operation again and again, and costs seconds each time.
-  const key = args.join(' ');
-  let output = cliOutputs.get(key);
-  if (output === undefined) {
-    // Asynchronous, so the other lane goes on meanwhile; both lanes share one run of a line.
-    output = promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
-      {
-        encoding: 'utf8',
-        maxBuffer: 1 << 24,
-      },
-    ).then(({ stdout }) => stdout);
-    cliOutputs.set(key, output);
-  }
-  const cli = JSON.parse(await output) as {
-    results: {
-      comparisons: number;
-      swaps: number;
-      zeroFill: number;
-      pageIns: number[];
-      writebacks: number[];
-    }[];
-  };
-  const values: Record<string, number> = {};
-  ['left', 'right'].forEach((side, index) => {
-    const result = cli.results[Math.min(index, cli.results.length - 1)];
-    values[`comparisons-${side}`] = result.comparisons;
-    values[`swaps-${side}`] = result.swaps;
-    values[`pageins-${side}`] = result.pageIns[0];
-    values[`writebacks-${side}`] = result.writebacks[0];
-    values[`zerofill-${side}`] = result.zeroFill;
-  });
-  return values;
-}
-
 /** Two readers at once: most of a run is waiting (the delays, the page settling), so two lanes,
  * each its own page, take turns at one queue of runs and finish in about half the time. */
 const LANES = Number(process.env.BHEAP_NAV_LANES ?? 2);
@@ -195,15 +116,6 @@ interface Run {
   index: number;
   scene: number;
   moves: Move[];
-}
-
-/** The part of a link that says which run it is, for a failure's trail. */
-function brief(url: string): string {
-  const query = new URL(url).searchParams;
-  return ['tour', 'items', 'page', 'frames', 'step', 'op']
-    .filter((name) => query.has(name))
-    .map((name) => `${name}=${query.get(name)}`)
-    .join('&');
 }
 
 /** The runs, drawn by fast-check from the seed: the same seed gives the same runs. */

@@ -73,6 +73,10 @@ export class App {
     // Back or Forward: a link with packed values is read ahead in the link worker first; of
     // moves in quick succession only the last is shown.
     let moves = 0;
+    // The page places its own scroll on Back and Forward (the story brings the scene's words
+    // up): a position the browser restored, taken in another layout or scene, would land later
+    // and read as the reader's scroll.
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     onHistoryMove(() => {
       const move = ++moves;
       const link = readLink();

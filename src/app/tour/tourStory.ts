@@ -27,9 +27,10 @@ export class TourStory {
   private viewport = '';
   /** Where the page itself last scrolled to (px): a scroll event there is not a reader's. */
   private ownY = -1;
-  /** A placement waiting for the layout to settle (animation frame handle; 0: none). */
-  private placing = 0;
-  /** Watches the figure above (or beside) the words: its height is where the line lies. */
+  /**
+   * Watches the figure above (or beside) the words, whose height is where the line lies, and
+   * the story itself, whose width a turn of the phone changes. Its callbacks come after layout.
+   */
   private readonly figures: ResizeObserver | null =
     typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.figureResized()) : null;
 
@@ -53,7 +54,6 @@ export class TourStory {
     // height, moves the words under a still finger: that keeps the scene and places its words
     // on the new reading line.
     window.addEventListener('scroll', () => this.scrolled(), { passive: true });
-    window.addEventListener('resize', () => this.place());
   }
 
   /**
@@ -83,18 +83,14 @@ export class TourStory {
   }
 
   /**
-   * Places the current scene's words on the reading line once the layout has settled (two
-   * frames: the scene's or the new screen's layout is applied by then). Scroll events meanwhile
-   * are the page's own, or the browser's under a still finger: none of them turns a scene.
+   * Places the current scene's words on the reading line, now: the layout a scene or a turn of
+   * the phone asks for is applied before the story hears of it, and reading a box lays it out.
+   * (Waiting frames for it once left a window in which a reader's scroll was dropped: a page in
+   * the background, or a busy phone, draws a frame in hundreds of ms.) The scroll it makes is
+   * the page's own (ownY), and a later change of the figure's height places the words again.
    */
   private place(): void {
-    if (!this.active || this.placing !== 0) return;
-    this.placing = requestAnimationFrame(() => {
-      this.placing = requestAnimationFrame(() => {
-        this.placing = 0;
-        if (this.active) this.bringUp(this.scene);
-      });
-    });
+    if (this.active) this.bringUp(this.scene);
   }
 
   /** Scrolls so that the scene's section sits on the reading line, without turning the page. */
@@ -114,8 +110,10 @@ export class TourStory {
    * so a scroll made before the page's first placement is read where the reader saw it.
    */
   private scrolled(): void {
-    if (!this.active || this.placing !== 0) return;
+    if (!this.active) return;
     if (Math.abs(window.scrollY - this.ownY) < 2) return;
+    // The browser's scroll after a turn of the phone, heard before the story's observer: the
+    // scene stays, its words go to the new line.
     if (`${window.innerWidth}x${window.innerHeight}` !== this.viewport && this.viewport !== '') {
       this.place();
       return;
@@ -135,16 +133,16 @@ export class TourStory {
 
   /** The figure changed size: where it moved the reading line, the scene's words follow it. */
   private figureResized(): void {
-    if (this.active && Math.abs(this.readingLinePx() - this.linePx) > 2) this.place();
+    if (!this.active) return;
+    const turned = `${window.innerWidth}x${window.innerHeight}` !== this.viewport;
+    if (turned || Math.abs(this.readingLinePx() - this.linePx) > 2) this.place();
   }
 
-  /** Watches the figure's size: the sticky parts beside the story (the sides, a chart). */
+  /** Watches the sizes of the story and of the sticky parts beside it (the sides, a chart). */
   private watchFigures(): void {
     if (this.figures === null) return;
     this.figures.disconnect();
-    for (const element of this.root.parentElement?.children ?? []) {
-      if (element !== this.root) this.figures.observe(element);
-    }
+    for (const element of this.root.parentElement?.children ?? []) this.figures.observe(element);
   }
 
   /**
