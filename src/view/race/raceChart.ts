@@ -9,7 +9,7 @@ import { select } from 'd3-selection';
 import { type PlotSize, PlotSizer } from '../charts/chartKit';
 import type { Part } from '../charts/parts';
 import { SVG_NS } from '../charts/parts';
-import { nearestSample, raceReadout, sampledPath } from './raceMath';
+import { nearestSample, raceParts, raceReadout, sampledPath } from './raceMath';
 
 interface RaceData {
   /** The two sides' names, left then right. */
@@ -48,6 +48,8 @@ export class RaceChart {
   private readonly svg: Part<SVGSVGElement>;
   private readonly plot: HTMLElement;
   private readonly legend: HTMLElement;
+  /** The legend's words: each side's name and count (after its line's swatch), and the ratio. */
+  private readonly legendWords: [HTMLElement, HTMLElement, HTMLElement];
   private readonly readout: HTMLElement;
   private readonly sizer: PlotSizer;
   private readonly lines: Part<SVGPathElement>[];
@@ -69,6 +71,26 @@ export class RaceChart {
     this.legend = document.createElement('p');
     this.legend.className = 'race-legend';
     this.legend.dataset.testid = 'race-legend';
+    // Each side's words follow a swatch of its line (solid, dashed): a key that does not rest
+    // on colour alone. Its text reads as raceReadout's.
+    const words = (): HTMLElement => document.createElement('span');
+    this.legendWords = [words(), words(), words()];
+    const swatch = (side: 'left' | 'right'): HTMLElement => {
+      const mark = document.createElement('span');
+      mark.className = `race-swatch race-swatch-${side}`;
+      mark.setAttribute('aria-hidden', 'true');
+      return mark;
+    };
+    this.legend.append(
+      'Transfers so far: ',
+      swatch('left'),
+      this.legendWords[0],
+      ' · ',
+      swatch('right'),
+      this.legendWords[1],
+      ' · ',
+      this.legendWords[2],
+    );
     this.plot = document.createElement('div');
     this.plot.className = 'race-plot';
     this.readout = document.createElement('p');
@@ -162,7 +184,8 @@ export class RaceChart {
     this.yAxis.attr('transform', `translate(${left},0)`).call(
       axisLeft(this.y)
         .tickValues(yValues)
-        .tickFormat((v) => yLabel(v.valueOf()))
+        // No "0" by the corner: the x axis's own 0 is there, and its title sits under it.
+        .tickFormat((v) => (v.valueOf() === 0 ? '' : yLabel(v.valueOf())))
         .tickSizeOuter(0),
     );
     const axisY = MARGIN.top + plotH;
@@ -204,8 +227,10 @@ export class RaceChart {
     this.dots.forEach((dot, side) => {
       dot.attr('cx', x).attr('cy', this.y(cursor.values[side]));
     });
-    const text = raceReadout(data.names, cursor.values, null);
-    if (this.legend.textContent !== text) this.legend.textContent = text;
+    raceParts(data.names, cursor.values).forEach((text, part) => {
+      const words = this.legendWords[part] as HTMLElement;
+      if (words.textContent !== text) words.textContent = text;
+    });
   }
 
   private hover(event: PointerEvent): void {

@@ -41,14 +41,26 @@ export function nearestSample(ops: Int32Array, op: number): number {
   return low;
 }
 
+/** The legend's three parts: each side's name and count, then the ratio ("ratio 4.41×"). */
+export function raceParts(
+  names: readonly [string, string],
+  values: readonly [number, number],
+): [string, string, string] {
+  const ratio = values[1] > 0 ? `${(values[0] / values[1]).toFixed(2)}×` : '—';
+  return [
+    `${names[0]} ${count.format(values[0])}`,
+    `${names[1]} ${count.format(values[1])}`,
+    `ratio ${ratio}`,
+  ];
+}
+
 /** "Binary heap 269 · B-heap 61 · 4.41×", or with `operation`, "After operation 120: …". */
 export function raceReadout(
   names: readonly [string, string],
   values: readonly [number, number],
   operation: number | null,
 ): string {
-  const ratio = values[1] > 0 ? `${(values[0] / values[1]).toFixed(2)}×` : '—';
-  const body = `${names[0]} ${count.format(values[0])} · ${names[1]} ${count.format(values[1])} · ratio ${ratio}`;
+  const body = raceParts(names, values).join(' · ');
   return operation === null
     ? `Transfers so far: ${body}`
     : `After operation ${count.format(operation)}: ${body}`;

@@ -4,7 +4,12 @@
 import { scaleLinear } from 'd3-scale';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nearestSample, raceReadout, sampledPath } from '../../../src/view/race/raceMath';
+import {
+  nearestSample,
+  raceParts,
+  raceReadout,
+  sampledPath,
+} from '../../../src/view/race/raceMath';
 
 /** The path's points, back as numbers. */
 const pointsOf = (path: string): [number, number][] =>
@@ -86,5 +91,15 @@ describe('raceReadout', () => {
       'After operation 12,000: Binary heap 269 · B-heap 61 · ratio 4.41×',
     );
     expect(raceReadout(['A', 'B'], [5, 0], 1)).toBe('After operation 1: A 5 · B 0 · ratio —');
+  });
+});
+
+describe('raceParts', () => {
+  it('gives each side its words for the swatch it follows, then the ratio; joined, the readout', () => {
+    const parts = raceParts(['Binary heap', 'B-heap'], [2690, 610]);
+    expect(parts).toEqual(['Binary heap 2,690', 'B-heap 610', 'ratio 4.41×']);
+    expect(`Transfers so far: ${parts.join(' · ')}`).toBe(
+      raceReadout(['Binary heap', 'B-heap'], [2690, 610], null),
+    );
   });
 });
