@@ -37,8 +37,17 @@ export function drawCellNumbers(
   const { cell } = g;
   const { ranks } = snapshot;
   const sizes = rankSizes(g.css);
-  const pageSize = pageLabelSize(g.css);
-  const withPage = g.css >= PAGE_NUMBER_FROM && pageSize >= least;
+  // A page number may grow to the least size (18 px on a projector) where the cell also holds
+  // the rank under it: presenting, 48 px cells are labelled as the narration names their pages.
+  const pageSize = Math.max(pageLabelSize(g.css), Math.min(least, sizes.rank));
+  const inset = Math.round(cell * 0.06);
+  const pageFont = `${Math.round(pageSize * g.dpr)}px ${CANVAS_FONT}`;
+  setCanvasFont(ctx, pageFont);
+  // The widest label ("p" and the last page's number) must fit inside the cell.
+  const widest = ctx.measureText(`p${g.count - 1}`).width;
+  const withPage = g.css >= PAGE_NUMBER_FROM && pageSize >= least && widest <= cell - 2 * inset;
+  // With a page number in the corner the rank is centred in the room under it.
+  const rankY = withPage ? (inset + pageSize * g.dpr + cell) / 2 : cell * 0.5;
   const span = lruSpan(snapshot.residentCount);
   const drawn: CellTextSizes = { rank: 0, page: 0 };
   ctx.textAlign = 'center';
@@ -55,14 +64,13 @@ export function drawCellNumbers(
     if (size < least) continue;
     ctx.fillStyle = paint.rampText[shadeOf(rank, span)];
     setCanvasFont(ctx, text.length >= 3 ? smallRankFont : rankFont);
-    ctx.fillText(text, cellX(g, page) + cell / 2, cellY(g, page) + cell * (withPage ? 0.6 : 0.5));
+    ctx.fillText(text, cellX(g, page) + cell / 2, cellY(g, page) + rankY);
     drawn.rank = drawn.rank === 0 ? size : Math.min(drawn.rank, size);
   }
   if (!withPage) return drawn;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  setCanvasFont(ctx, `${px(pageSize)}px ${CANVAS_FONT}`);
-  const inset = Math.round(cell * 0.06);
+  setCanvasFont(ctx, pageFont);
   for (let page = 0; page < g.count; page++) {
     const rank = ranks[page];
     ctx.fillStyle = rank === 0 ? paint.untouchedText : paint.rampText[shadeOf(rank, span)];

@@ -62,6 +62,22 @@ describe('drawCellNumbers', () => {
     expect(desk.sizes).toEqual({ rank: 24 * 0.4, page: 0 });
   });
 
+  it('names pages on a projector’s 48 px cells at its least size, each rank in the room under its name', () => {
+    // Presenting (18 px least) the narration says "page 6": the cells say which one is page 6.
+    const { sizes, written } = draw(48, 18);
+    const names = written.filter((w) => /^p\d/.test(w.text));
+    expect(names.map((w) => w.text)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(sizes.page).toBe(18);
+    expect(names.every((w) => w.font.startsWith('18px'))).toBe(true);
+    for (const rank of written.filter((w) => /^\d/.test(w.text))) {
+      // The name of the rank's cell (one row of cells): the name's line is 18 px from its top.
+      const name = names.find((w) => w.x <= rank.x && rank.x - w.x < 48);
+      expect(name).toBeDefined();
+      // The rank's glyphs (19.2 px, centred on y) start below the name's line.
+      expect(rank.y - 19.2 / 2).toBeGreaterThanOrEqual((name?.y ?? 0) + 18);
+    }
+  });
+
   it('writes a policy’s mark in place of the rank, three characters and more in the smaller size', () => {
     const s = snapshot();
     s.labels = new Map([
