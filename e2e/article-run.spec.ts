@@ -98,6 +98,9 @@ test.describe('the article’s run in the page', () => {
       timeout: 180_000,
     });
     await expect(page.getByTestId('op-label')).toHaveText(opLabel(0, OPERATIONS));
+    // The path view names nodes by page and slot; the labels button says so, not "keys".
+    await expect(page.getByTestId('tree-mode')).toHaveText('Tree: page·slot');
+    await expect(page.getByTestId('tree-mode')).toBeDisabled();
   });
 
   test('after a prediction, a far jump writes the link of the step it shows', async ({ page }) => {

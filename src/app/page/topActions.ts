@@ -19,8 +19,11 @@ const COPY_STATUS_MS = 2500;
 
 export interface TopActions {
   root: HTMLElement;
-  /** Shows which labels the tree has (a link or a scene may set them). */
-  showTreeLabels(labels: TreeLabels): void;
+  /**
+   * Shows which labels the tree has (a link or a scene may set them). `pathOnly`: the sides show
+   * a large run's path view, whose nodes are named by page and slot (it mirrors no keys).
+   */
+  showTreeLabels(labels: TreeLabels, pathOnly: boolean): void;
 }
 
 /** The bar's buttons; `first` go before them (the tour and presenter buttons). */
@@ -59,7 +62,7 @@ function buildCopyLink(host: TopActionsHost): HTMLElement {
 
 function buildTreeLabelsToggle(host: TopActionsHost): {
   button: HTMLButtonElement;
-  show: (labels: TreeLabels) => void;
+  show: (labels: TreeLabels, pathOnly: boolean) => void;
 } {
   let labels: TreeLabels = 'keys';
   const button = el(
@@ -67,14 +70,20 @@ function buildTreeLabelsToggle(host: TopActionsHost): {
     { type: 'button', 'data-testid': 'tree-mode', 'aria-pressed': 'false' },
     ['Tree: keys'],
   );
-  button.title = 'Label tree nodes with their keys or their slot numbers';
-  const show = (next: TreeLabels): void => {
+  const show = (next: TreeLabels, pathOnly: boolean): void => {
     labels = next;
-    setText(button, `Tree: ${labels}`);
+    // A large run's path view names its nodes "p488·144" whatever the button says: the button
+    // says so, and waits for a run small enough to keep its keys.
+    setText(button, pathOnly ? 'Tree: page·slot' : `Tree: ${labels}`);
+    button.disabled = pathOnly;
+    button.title = pathOnly
+      ? 'A large run shows the path of each step, its nodes named by page and slot: it keeps no keys'
+      : 'Label tree nodes with their keys or their slot numbers';
     button.setAttribute('aria-pressed', String(labels === 'slots'));
   };
+  show(labels, false);
   button.addEventListener('click', () => {
-    show(labels === 'keys' ? 'slots' : 'keys');
+    show(labels === 'keys' ? 'slots' : 'keys', false);
     host.setTreeLabels(labels);
   });
   return { button, show };

@@ -2,7 +2,8 @@
 // controls drawer (folded in a tour, and wherever the visitor folded it).
 
 import { SIDES } from '../../core/replay/side';
-import type { Scenario } from '../../core/scenario/scenario';
+import { isLargeRun } from '../../core/scenario/pageLimits';
+import { animatedRun, type Scenario } from '../../core/scenario/scenario';
 import { el, setText } from '../browser/dom';
 import { scenarioSummary } from '../controls/summary';
 import type { StageLayout } from '../frame/stageLayout';
@@ -84,7 +85,7 @@ export class ViewChrome {
     parts: { topActions: TopActions; panels: readonly SidePanel[]; embed: EmbedChrome },
   ): void {
     const { view } = scenario;
-    parts.topActions.showTreeLabels(view.tree);
+    parts.topActions.showTreeLabels(view.tree, isLargeRun(animatedRun(scenario)));
     parts.panels.forEach((panel, sideIndex) => {
       panel.tree.setMode(view.tree);
       const side = SIDES[sideIndex];
