@@ -117,7 +117,8 @@ describe('focusWindow', () => {
           }
         },
       ),
-      { numRuns: 120 },
+      // CI's seed 2004402160 found a narrow box whose parent pushed a node half out of it.
+      { numRuns: 120, examples: [['bheap', 36, 200, 153, 224914431]] },
     );
   });
 
