@@ -3,38 +3,17 @@
 // (Chrome's DevTools protocol), so the page sees real pointer events.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-type Point = { x: number; y: number };
+import { type Point, touch } from './phoneKit';
 
 /** The step the page's link names. */
 async function linkStep(page: Page): Promise<number> {
   return Number(new URL(page.url()).searchParams.get('step'));
 }
 
-/** Moves fingers from `from` to `to` (one point per finger) in `moves` moves, then lifts them. */
-async function gesture(page: Page, from: Point[], to: Point[], moves = 10): Promise<void> {
+/** Moves fingers from `from` to `to`, then lifts them (phoneKit's touch, on its own session). */
+async function gesture(page: Page, from: Point[], to: Point[]): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const at = (share: number) =>
-    from.map((start, id) => ({
-      id,
-      x: start.x + ((to[id] as Point).x - start.x) * share,
-      y: start.y + ((to[id] as Point).y - start.y) * share,
-    }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let move = 1; move <= moves; move += 1) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: at(move / moves),
-    });
-  }
-  // The fingers lift one at a time, the first finger first: the last one has moved sideways.
-  const last = at(1);
-  for (let lifted = 1; lifted <= last.length; lifted += 1) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchEnd',
-      touchPoints: last.slice(lifted),
-    });
-  }
+  await touch(cdp, from, to);
   await cdp.detach();
 }
 

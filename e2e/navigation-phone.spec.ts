@@ -7,13 +7,21 @@ import type { CDPSession, Page } from '@playwright/test';
 import fc from 'fast-check';
 import { parseScenario } from '../src/core/scenario/parse';
 import { expect, queryOf, readCounters, test } from './fixtures';
-import { brief, entryIndex, expectedAt, settle } from './navigationKit';
+import {
+  brief,
+  entryIndex,
+  expectedAt,
+  LANES,
+  ONLY,
+  RUNS,
+  type Run,
+  replayError,
+  runsToMake,
+  SEED,
+  settle,
+} from './navigationKit';
+import { readingLine, scrollWordsToLine, touch } from './phoneKit';
 
-/** Sequences drawn: 200 in CI, as the desk's property; fewer with BHEAP_NAV_RUNS. */
-const RUNS = Number(process.env.BHEAP_NAV_RUNS ?? 200);
-const SEED = Number(process.env.BHEAP_NAV_SEED ?? Date.now() % 2 ** 31);
-const ONLY = process.env.BHEAP_NAV_ONLY === undefined ? null : Number(process.env.BHEAP_NAV_ONLY);
-const LANES = Number(process.env.BHEAP_NAV_LANES ?? 2);
 const UPRIGHT = { width: 390, height: 844 };
 const SIDEWAYS = { width: 844, height: 390 };
 
@@ -49,64 +57,6 @@ const moveArbitrary: fc.Arbitrary<Move> = fc.record({
   wait: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 400 })),
 });
 
-interface Run {
-  index: number;
-  scene: number;
-  moves: Move[];
-}
-
-function drawRuns(seed: number, count: number): Run[] {
-  const runArbitrary = fc.tuple(
-    fc.integer({ min: 1, max: 11 }),
-    fc.array(moveArbitrary, { minLength: 1, maxLength: 6 }),
-  );
-  return fc
-    .sample(runArbitrary, { seed, numRuns: count })
-    .map(([scene, moves], index) => ({ index, scene, moves }));
-}
-
-/**
- * The story's reading line (px from the screen's top), as the page lays it out: just under the
- * sticky figure held upright, near the top beside it held sideways.
- */
-function readingLine(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const story = document.querySelector('.tour-story');
-    if (document.documentElement.dataset.layout === 'phone-landscape') {
-      return Math.round(window.innerHeight * 0.04);
-    }
-    let bottom = 0;
-    for (const element of story?.parentElement?.children ?? []) {
-      if (element === story || !(element instanceof HTMLElement)) continue;
-      const style = getComputedStyle(element);
-      if (style.position !== 'sticky' || style.display === 'none') continue;
-      bottom = Math.max(bottom, (Number.parseFloat(style.top) || 0) + element.offsetHeight);
-    }
-    return bottom + 8;
-  });
-}
-
-/** Moves fingers from `from` to `to` in ten moves, then lifts them, the first finger first. */
-async function touch(cdp: CDPSession, from: [number, number][], to: [number, number][]) {
-  const at = (share: number) =>
-    from.map(([x, y], id) => ({
-      id,
-      x: x + ((to[id] as [number, number])[0] - x) * share,
-      y: y + ((to[id] as [number, number])[1] - y) * share,
-    }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let move = 1; move <= 10; move += 1) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(move / 10) });
-  }
-  const last = at(1);
-  for (let lifted = 1; lifted <= last.length; lifted += 1) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchEnd',
-      touchPoints: last.slice(lifted),
-    });
-  }
-}
-
 async function act(page: Page, cdp: CDPSession, action: Action): Promise<void> {
   switch (action.kind) {
     case 'swipe':
@@ -124,33 +74,23 @@ async function act(page: Page, cdp: CDPSession, action: Action): Promise<void> {
         await touch(
           cdp,
           [
-            [x - 15, y],
-            [x + 15, y],
+            { x: x - 15, y },
+            { x: x + 15, y },
           ],
           [
-            [x - reach, y],
-            [x + reach, y],
+            { x: x - reach, y },
+            { x: x + reach, y },
           ],
         );
       } else {
         const way = action.forward ? -1 : 1;
-        await touch(cdp, [[x - way * reach, y]], [[x + way * reach, y]]);
+        await touch(cdp, [{ x: x - way * reach, y }], [{ x: x + way * reach, y }]);
       }
       return;
     }
-    case 'scroll': {
-      const line = await readingLine(page);
-      await page.evaluate(
-        ([scene, at]) => {
-          const section = document.querySelector(`[data-testid="story-scene-${scene}"]`);
-          if (section === null) return;
-          const top = section.getBoundingClientRect().top + window.scrollY;
-          window.scrollTo({ top: top - at, behavior: 'instant' });
-        },
-        [action.scene, line] as const,
-      );
+    case 'scroll':
+      await scrollWordsToLine(page, action.scene);
       return;
-    }
     case 'rotate': {
       const size = page.viewportSize();
       await page.setViewportSize(size !== null && size.width < size.height ? SIDEWAYS : UPRIGHT);
@@ -186,7 +126,12 @@ async function wordsOff(page: Page, scene: number): Promise<string> {
 }
 
 /** Does one run on a lane's page and checks what the page shows against its link. */
-async function check(page: Page, cdp: CDPSession, run: Run, firstEntry: number): Promise<boolean> {
+async function check(
+  page: Page,
+  cdp: CDPSession,
+  run: Run<Move>,
+  firstEntry: number,
+): Promise<boolean> {
   if (process.env.BHEAP_NAV_LOG) console.log(run.index, run.scene, JSON.stringify(run.moves));
   await page.evaluate((link) => {
     history.pushState(null, '', link);
@@ -243,7 +188,7 @@ test('after any quick sequence of swipes, pinches, scrolls and turns the phone s
   console.log(
     `phone navigation property: ${RUNS} runs in ${LANES} lanes, seed ${SEED} (BHEAP_NAV_SEED=${SEED} replays them)`,
   );
-  const queue = drawRuns(SEED, RUNS).filter((run) => ONLY === null || run.index === ONLY);
+  const queue = runsToMake(moveArbitrary);
   const pages = [page];
   // Each lane is its own reader's phone (a context of its own): pages sharing one window draw
   // a frame in hundreds of ms behind the one in front, and hear scrolls that late.
@@ -275,10 +220,7 @@ test('after any quick sequence of swipes, pinches, scrolls and turns the phone s
           if (await check(lanePage, cdp, run, firstEntry)) checked++;
         } catch (error) {
           queue.length = 0;
-          const replay = `BHEAP_NAV_SEED=${SEED} BHEAP_NAV_RUNS=${RUNS} BHEAP_NAV_ONLY=${run.index}`;
-          throw new Error(
-            `run ${run.index} (${replay} replays it): from scene ${run.scene}, ${JSON.stringify(run.moves)}\n${String(error)}`,
-          );
+          throw replayError(run, error);
         }
         done++;
         if (done % 20 === 0) {

@@ -6,14 +6,20 @@ import type { Page } from '@playwright/test';
 import fc from 'fast-check';
 import { parseScenario } from '../src/core/scenario/parse';
 import { currentStep, expect, queryOf, readCounters, test } from './fixtures';
-import { brief, cliOutputs, entryIndex, expectedAt, settle } from './navigationKit';
-
-/** Runs of the property: 200 in CI (the issue's count); fewer with BHEAP_NAV_RUNS for a quick look. */
-const RUNS = Number(process.env.BHEAP_NAV_RUNS ?? 200);
-/** The seed fast-check draws the runs from, printed first: a run that fails or times out is drawn again. */
-const SEED = Number(process.env.BHEAP_NAV_SEED ?? Date.now() % 2 ** 31);
-/** One run of those drawn, alone (BHEAP_NAV_ONLY=111 replays a failure's run 111 by itself). */
-const ONLY = process.env.BHEAP_NAV_ONLY === undefined ? null : Number(process.env.BHEAP_NAV_ONLY);
+import {
+  brief,
+  cliOutputs,
+  entryIndex,
+  expectedAt,
+  LANES,
+  ONLY,
+  RUNS,
+  type Run,
+  replayError,
+  runsToMake,
+  SEED,
+  settle,
+} from './navigationKit';
 
 type Action =
   | { kind: 'next-scene' }
@@ -107,35 +113,13 @@ async function act(page: Page, action: Action): Promise<void> {
   }
 }
 
-/** Two readers at once: most of a run is waiting (the delays, the page settling), so two lanes,
- * each its own page, take turns at one queue of runs and finish in about half the time. */
-const LANES = Number(process.env.BHEAP_NAV_LANES ?? 2);
-
-/** One run of the property: the scene it starts from and the moves made there. */
-interface Run {
-  index: number;
-  scene: number;
-  moves: Move[];
-}
-
-/** The runs, drawn by fast-check from the seed: the same seed gives the same runs. */
-function drawRuns(seed: number, count: number): Run[] {
-  const runArbitrary = fc.tuple(
-    fc.integer({ min: 1, max: 11 }),
-    fc.array(moveArbitrary, { minLength: 1, maxLength: 6 }),
-  );
-  return fc
-    .sample(runArbitrary, { seed, numRuns: count })
-    .map(([scene, moves], index) => ({ index, scene, moves }));
-}
-
 interface Tally {
   done: number;
   checked: number;
 }
 
 /** Does one run on a lane's page and checks what the page shows against its link. */
-async function check(page: Page, name: string, run: Run, firstEntry: number, tally: Tally) {
+async function check(page: Page, name: string, run: Run<Move>, firstEntry: number, tally: Tally) {
   const t0 = Date.now();
   const log = (what: string) =>
     process.env.BHEAP_NAV_LOG && console.log(`  ${name} ${what} at ${Date.now() - t0} ms`);
@@ -178,7 +162,7 @@ async function check(page: Page, name: string, run: Run, firstEntry: number, tal
 }
 
 /** A lane: takes the next run from the queue until it is empty (or another lane failed). */
-async function lane(page: Page, name: string, queue: Run[], tally: Tally, started: number) {
+async function lane(page: Page, name: string, queue: Run<Move>[], tally: Tally, started: number) {
   await page.goto('/?tour=1');
   await settle(page);
   const firstEntry = await entryIndex(page);
@@ -187,10 +171,7 @@ async function lane(page: Page, name: string, queue: Run[], tally: Tally, starte
       await check(page, name, run, firstEntry, tally);
     } catch (error) {
       queue.length = 0;
-      const replay = `BHEAP_NAV_SEED=${SEED} BHEAP_NAV_RUNS=${RUNS} BHEAP_NAV_ONLY=${run.index}`;
-      throw new Error(
-        `run ${run.index} (${replay} replays it): from scene ${run.scene}, ${JSON.stringify(run.moves)}\n${String(error)}`,
-      );
+      throw replayError(run, error);
     }
     tally.done++;
     // A line every 20 runs, so a slow CI run says where its time went.
@@ -211,7 +192,7 @@ test('after any quick sequence of navigations the page shows the run its link na
   console.log(
     `navigation property: ${RUNS} runs in ${LANES} lanes, seed ${SEED} (BHEAP_NAV_SEED=${SEED} replays them)`,
   );
-  const queue = drawRuns(SEED, RUNS).filter((run) => ONLY === null || run.index === ONLY);
+  const queue = runsToMake(moveArbitrary);
   const pages = [page];
   for (let index = 1; index < LANES; index++) {
     const other = await context.newPage();

@@ -1,12 +1,52 @@
-// What the navigation properties share: the history entry's index, waiting for the page to
-// settle, the counters a link's scenario has at the page's cursor (from the core, or the command
+// What the navigation properties share: how many runs from which seed (the environment), the
+// runs drawn from it and the message that replays a failed one, the history entry's index,
+// waiting for the page to settle, the counters a link's scenario has at the page's cursor (from the core, or the command
 // line for a large run), and a link's brief for a failure's trail.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import fc from 'fast-check';
 import { cliArgsFor } from '../src/core/scenario/format';
 import { parseScenario } from '../src/core/scenario/parse';
 import { expect, expectedCounters, queryOf } from './fixtures';
+
+/** Runs of a property: 200 in CI (the issue's count); fewer with BHEAP_NAV_RUNS for a quick look. */
+export const RUNS = Number(process.env.BHEAP_NAV_RUNS ?? 200);
+/** The seed fast-check draws the runs from, printed first: a run that fails or times out is drawn again. */
+export const SEED = Number(process.env.BHEAP_NAV_SEED ?? Date.now() % 2 ** 31);
+/** One run of those drawn, alone (BHEAP_NAV_ONLY=111 replays a failure's run 111 by itself). */
+export const ONLY =
+  process.env.BHEAP_NAV_ONLY === undefined ? null : Number(process.env.BHEAP_NAV_ONLY);
+/** Two readers at once: most of a run is waiting (the delays, the page settling), so two lanes
+ * take turns at one queue of runs and finish in about half the time. */
+export const LANES = Number(process.env.BHEAP_NAV_LANES ?? 2);
+
+/** One run of a property: the tour's scene it starts from and the moves made there. */
+export interface Run<Move> {
+  index: number;
+  scene: number;
+  moves: Move[];
+}
+
+/** The runs to make (ONLY's alone when set), drawn from the seed: the same seed, the same runs. */
+export function runsToMake<Move>(move: fc.Arbitrary<Move>): Run<Move>[] {
+  const runArbitrary = fc.tuple(
+    fc.integer({ min: 1, max: 11 }),
+    fc.array(move, { minLength: 1, maxLength: 6 }),
+  );
+  return fc
+    .sample(runArbitrary, { seed: SEED, numRuns: RUNS })
+    .map(([scene, moves], index) => ({ index, scene, moves }))
+    .filter((run) => ONLY === null || run.index === ONLY);
+}
+
+/** A failed run's error: the command line that replays it alone, its moves, and the failure. */
+export function replayError<Move>(run: Run<Move>, error: unknown): Error {
+  const replay = `BHEAP_NAV_SEED=${SEED} BHEAP_NAV_RUNS=${RUNS} BHEAP_NAV_ONLY=${run.index}`;
+  return new Error(
+    `run ${run.index} (${replay} replays it): from scene ${run.scene}, ${JSON.stringify(run.moves)}\n${String(error)}`,
+  );
+}
 
 /** The current history entry's index (the Navigation API, which Chromium has). */
 export function entryIndex(page: Page): Promise<number> {

@@ -3,6 +3,7 @@
 // words are on screen with it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readingLine, scrollWordsToLine } from './phoneKit';
 
 /**
  * Scrolls the window so that scene `scene`'s section starts at `share` of the screen's height, or
@@ -20,24 +21,6 @@ async function scrollSectionTo(page: Page, scene: number, share: number | null):
     },
     [scene, share] as const,
   );
-}
-
-/**
- * Where the page's reading line lies now: under the sticky figure held at the top (px from the
- * screen's top), as a reader sees it.
- */
-async function readingLine(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const story = document.querySelector('.tour-story');
-    let bottom = 0;
-    for (const element of story?.parentElement?.children ?? []) {
-      if (element === story || !(element instanceof HTMLElement)) continue;
-      const style = getComputedStyle(element);
-      if (style.position !== 'sticky' || style.display === 'none') continue;
-      bottom = Math.max(bottom, (Number.parseFloat(style.top) || 0) + element.offsetHeight);
-    }
-    return bottom + 8;
-  });
 }
 
 /** The box of a test id's element, or a failure naming it. */
@@ -79,12 +62,7 @@ test.describe('held upright', () => {
     // that scroll, or, once scene 5's shorter figure moved the line, read scene 4 under it.
     await page.goto('/?tour=1');
     await expect(page.getByTestId('story-scene-1')).toHaveAttribute('aria-current', 'step');
-    const line = await readingLine(page);
-    await page.evaluate((at) => {
-      const section = document.querySelector('[data-testid="story-scene-5"]');
-      const top = (section?.getBoundingClientRect().top ?? 0) + window.scrollY;
-      window.scrollTo({ top: top - at, behavior: 'instant' });
-    }, line);
+    await scrollWordsToLine(page, 5);
     await expect(page).toHaveURL(/[?&]tour=5(&|$)/);
     await page.waitForTimeout(1500);
     await expect(page).toHaveURL(/[?&]tour=5(&|$)/);
