@@ -90,14 +90,10 @@ export class TourStory {
    * the page's own (ownY), and a later change of the figure's height places the words again.
    */
   private place(): void {
-    if (this.active) this.bringUp(this.scene);
-  }
-
-  /** Scrolls so that the scene's section sits on the reading line, without turning the page. */
-  private bringUp(scene: number): void {
+    if (!this.active) return;
     this.linePx = this.readingLinePx();
-    this.viewport = `${window.innerWidth}x${window.innerHeight}`;
-    const section = this.list.children[scene - 1];
+    this.viewport = screenSize();
+    const section = this.list.children[this.scene - 1];
     if (!(section instanceof HTMLElement)) return;
     const top = section.getBoundingClientRect().top + window.scrollY;
     window.scrollTo({ top: Math.max(0, top - this.linePx - 4), behavior: 'instant' });
@@ -105,7 +101,7 @@ export class TourStory {
   }
 
   /**
-   * A scroll: the reader's, unless the page made it or the layout is settling. The section on
+   * A scroll: the reader's, unless the page made it or the screen turned. The section on
    * the reading line (a band 24 px deep under it) is the scene read. The line is measured now,
    * so a scroll made before the page's first placement is read where the reader saw it.
    */
@@ -114,7 +110,7 @@ export class TourStory {
     if (Math.abs(window.scrollY - this.ownY) < 2) return;
     // The browser's scroll after a turn of the phone, heard before the story's observer: the
     // scene stays, its words go to the new line.
-    if (`${window.innerWidth}x${window.innerHeight}` !== this.viewport && this.viewport !== '') {
+    if (screenSize() !== this.viewport && this.viewport !== '') {
       this.place();
       return;
     }
@@ -134,7 +130,7 @@ export class TourStory {
   /** The figure changed size: where it moved the reading line, the scene's words follow it. */
   private figureResized(): void {
     if (!this.active) return;
-    const turned = `${window.innerWidth}x${window.innerHeight}` !== this.viewport;
+    const turned = screenSize() !== this.viewport;
     if (turned || Math.abs(this.readingLinePx() - this.linePx) > 2) this.place();
   }
 
@@ -185,4 +181,9 @@ export class TourStory {
     );
     this.list.replaceChildren(...sections);
   }
+}
+
+/** The window's size as a key: another size since a placement is a turn of the phone. */
+function screenSize(): string {
+  return `${window.innerWidth}x${window.innerHeight}`;
 }

@@ -37,22 +37,25 @@ export function drawCellNumbers(
   const { cell } = g;
   const { ranks } = snapshot;
   const sizes = rankSizes(g.css);
+  const px = (css: number): number => Math.round(css * g.dpr);
   // A page number may grow to the least size (18 px on a projector) where the cell also holds
   // the rank under it: presenting, 48 px cells are labelled as the narration names their pages.
   const pageSize = Math.max(pageLabelSize(g.css), Math.min(least, sizes.rank));
   const inset = Math.round(cell * 0.06);
-  const pageFont = `${Math.round(pageSize * g.dpr)}px ${CANVAS_FONT}`;
-  setCanvasFont(ctx, pageFont);
-  // The widest label ("p" and the last page's number) must fit inside the cell.
-  const widest = ctx.measureText(`p${g.count - 1}`).width;
-  const withPage = g.css >= PAGE_NUMBER_FROM && pageSize >= least && widest <= cell - 2 * inset;
+  const pageFont = `${px(pageSize)}px ${CANVAS_FONT}`;
+  // The widest label ("p" and the last page's number) must fit inside the cell; measured only
+  // where a page number could be drawn at all.
+  const widestFits = (): boolean => {
+    setCanvasFont(ctx, pageFont);
+    return ctx.measureText(`p${g.count - 1}`).width <= cell - 2 * inset;
+  };
+  const withPage = g.css >= PAGE_NUMBER_FROM && pageSize >= least && widestFits();
   // With a page number in the corner the rank is centred in the room under it.
   const rankY = withPage ? (inset + pageSize * g.dpr + cell) / 2 : cell * 0.5;
   const span = lruSpan(snapshot.residentCount);
   const drawn: CellTextSizes = { rank: 0, page: 0 };
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const px = (css: number): number => Math.round(css * g.dpr);
   const rankFont = `700 ${px(sizes.rank)}px ${CANVAS_FONT}`;
   const smallRankFont = `700 ${px(sizes.small)}px ${CANVAS_FONT}`;
   for (let page = 0; page < g.count; page++) {
