@@ -68,7 +68,7 @@ export class App {
     this.session.scenario = parsed.scenario;
     this.session.requested = parsed.scenario;
     // The layout, the band and the placeholder before the first paint: nothing painted moves.
-    this.applyView(true);
+    this.applyView();
     this.session.show(parsed, 'This link', 'replace', true);
     // Back or Forward: a link with packed values is read ahead in the link worker first; of
     // moves in quick succession only the last is shown.
@@ -130,14 +130,13 @@ export class App {
   /**
    * The layout, tree labels, the focused side, highlights, the tour band, the controls: all as
    * the scenario asked for last, at once, even while its timeline is still being prepared (the
-   * sides then show a placeholder, not the previous scenario's figure). `first`: the page's
-   * first frame, where the placeholder is shown at once.
+   * sides then show a placeholder, not the previous scenario's figure).
    */
-  private applyView(first = false): void {
+  private applyView(): void {
     const scenario = this.session.requested;
     this.page.chrome.applyLayout(stageLayout(this.stage(), scenario), this.page.panels);
     this.page.chrome.apply(scenario, this.page);
-    this.page.chrome.setPending(this.session.pending, first);
+    this.page.chrome.setPending(this.session.pending);
     this.page.refreshSideSwitch();
     this.tour.show();
   }

@@ -27,8 +27,6 @@ export class ViewChrome {
   private foldByDefault = false;
   /** The stage's layout, as last applied. */
   private layout: StageLayout | null = null;
-  /** Counts calls to setPending: a frame waiting to show the placeholder sees whether it still should. */
-  private pendingCalls = 0;
 
   constructor(controls: HTMLElement) {
     this.drawer = el('div', { class: 'controls-drawer', id: 'scenario-controls' }, [controls]);
@@ -113,19 +111,14 @@ export class ViewChrome {
 
   /**
    * Whether the sides show a placeholder instead of their figure: the scenario asked for is
-   * still being prepared. It comes after one frame (a small scenario is often ready by then,
-   * and shows without a flash), or at once (`now`: the page's first frame); it goes at once.
+   * still being prepared. Both ways at once: a frame later, the sides would show the last
+   * scenario's drawing under the new scene's caption for that frame (a chart scene's turn to a
+   * large run showed the lab's last state). The placeholder's words wait a moment in CSS
+   * (lecture.css), so a scenario ready a frame later blanks the sides for that frame and never
+   * flashes "Preparing".
    */
-  setPending(pending: boolean, now = false): void {
-    const calls = ++this.pendingCalls;
-    const root = document.documentElement;
-    if (!pending || now) {
-      root.toggleAttribute('data-pending', pending);
-      return;
-    }
-    requestAnimationFrame(() => {
-      if (calls === this.pendingCalls) root.toggleAttribute('data-pending', true);
-    });
+  setPending(pending: boolean): void {
+    document.documentElement.toggleAttribute('data-pending', pending);
   }
 
   private showControls(open: boolean): void {

@@ -173,7 +173,14 @@ export class ScenarioSession {
   moved(step: number): void {
     this.scenario.step = linkedStep(step, this.timeline.totalSteps);
     this.host.schedulePaint();
-    if (this.landingWaits !== null) this.landed();
+    // The placeholder goes in the frame that paints the landing, after that paint (frame
+    // callbacks run in the order asked): gone at once, the sides would show the last
+    // scenario's drawing for a frame.
+    const waiting = this.landingWaits;
+    if (waiting !== null)
+      requestAnimationFrame(() => {
+        if (this.landingWaits === waiting) this.landed();
+      });
   }
 
   /** The waiting landing is drawn, or will never be (its workers failed): the placeholder goes. */
