@@ -148,21 +148,30 @@ export class CurvesPanel implements SeriesPanelHandle<CurveSettings> {
 
   /** Settings from a link (back/forward, or a new link). */
   setSettings(settings: CurveSettings): void {
-    const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
+    const before = this.settings;
     this.settings = settings;
     this.form.sync(settings);
-    this.chart.setReadout(settings.readout);
-    if (!changed) return;
+    if (JSON.stringify({ ...before, readout: settings.readout }) === JSON.stringify(settings)) {
+      // The same chart: only the readout moves.
+      this.chart.setReadout(settings.readout);
+      return;
+    }
     // A sweep still running for other settings (Back pressed during a long one) is abandoned:
     // its result must never be drawn under these settings' caption, form and link.
     this.client.cancelUnless(sweepKey(settings));
+    // Placed by the new data when it is drawn: moved now, the old chart's readout would say
+    // where the new one stands (a tour's Figure 3 read "64 resident pages" for a frame).
+    this.chart.blank();
     const hit = this.client.cached(settings);
     if (hit !== undefined) this.show(hit);
     else {
+      // Nothing to show for these settings yet: the chart is empty (and says so) until then.
+      this.chart.setData(null);
       this.results = null;
       this.pages = null;
       if (this.active) this.compute();
     }
+    this.chart.setReadout(settings.readout);
   }
 
   /** The animated scenario's frame count, scaled to the curves' run, marked on the chart. */

@@ -62,6 +62,8 @@ export class CurvesChart {
   private wanted: number | null = null;
   private geometry: CurvesGeometry | null = null;
   private drawQueued = false;
+  /** What is drawn belongs to earlier settings: hidden, and not drawn again, until new data. */
+  private stale = false;
 
   constructor(
     container: HTMLElement,
@@ -97,7 +99,10 @@ export class CurvesChart {
   }
 
   setData(data: CurvesData | null): void {
+    // Until the next frame draws the new data, the old drawing is not shown under it.
+    this.blank();
     this.prepared = data === null ? null : prepare(data);
+    this.stale = false;
     // The old scales do not fit the new data: nothing is placed by them until the draw.
     this.geometry = null;
     this.layers.lines.forget();
@@ -138,11 +143,22 @@ export class CurvesChart {
     shown(this.layers.lines.group, true);
   }
 
+  /**
+   * Hides what is drawn, which no longer belongs to the panel's settings (a tour's next figure),
+   * until the next draw: a frame of the old chart and its readout under the new caption would
+   * say the wrong thing.
+   */
+  blank(): void {
+    this.stale = true;
+    this.shell.svg.style('visibility', 'hidden');
+    this.shell.readout.textContent = '';
+  }
+
   /** Puts the readout at `frames` (a link's cread), now or when the data arrives; null: the start. */
   setReadout(frames: number | null): void {
     this.wanted = frames;
     const p = this.prepared;
-    if (p === null) return;
+    if (p === null || this.stale) return;
     const next = frames === null ? p.from : clampInt(frames, p.from, p.to);
     if (next === this.current) return;
     this.current = next;
@@ -189,7 +205,10 @@ export class CurvesChart {
   /** Lays the chart out and draws it; without `withLines`, the curves wait for drawLines(). */
   private draw(withLines = true): void {
     const { shell, layers } = this;
+    // Blanked for settings whose data has not come: a resize must not show the old data again.
+    if (this.stale) return;
     const { width, height } = shell.take();
+    shell.svg.style('visibility', null);
     // Fonts are read before anything is written, so the style is recalculated once per draw.
     const fonts = {
       title: measurerFor(shell.title.node()!),
