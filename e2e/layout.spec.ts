@@ -1,11 +1,14 @@
 // Every screen a user has: at each size (a projector, laptops, a phone upright and sideways, presenter
 // mode), the tour's scenes and a 255-item scenario keep the page within the screen, the trees'
-// nodes on it, every label readable, no text over another, touch targets a finger can hit, and
-// axe finds no serious or critical problem, light and dark. Screenshots go to the run's output.
+// nodes on it, every label readable, no text over another, every count's digits grouped, touch
+// targets a finger can hit, and axe finds no serious or critical problem, light and dark; and a
+// clicker's scene change never shows the scene before. Screenshots go to the run's output.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { ARTICLE_TOUR } from '../src/core/scenario/articleTour';
 import { expect, test } from './fixtures';
-import { measureLayout } from './layoutChecks';
+import { measureLayout, ungroupedNumbers } from './layoutChecks';
+import { staleFrames, startWatching, stopWatching } from './sceneChange';
 
 interface Screen {
   name: string;
@@ -25,6 +28,9 @@ const SCREENS: Screen[] = [
   { name: 'presenter-1280x720', width: 1280, height: 720, touch: false, presenting: true },
   { name: 'presenter-1920x1080', width: 1920, height: 1080, touch: false, presenting: true },
 ];
+
+/** Where a class meets the tour by the clicker: a projector, a laptop, a phone both ways. */
+const CLICKER_SCREENS = ['presenter-1280x720', '1366x768', 'phone-390x844', 'phone-844x390'];
 
 /**
  * The views checked: tour scenes by number, and the bare lab with 255 items mid-run. `pages`:
@@ -166,6 +172,7 @@ for (const screen of SCREENS) {
             ...where(findings.smallText, 'small text'),
             ...where(findings.overlaps, 'texts overlap'),
             ...where(findings.smallTargets, 'small target'),
+            ...where(await ungroupedNumbers(page), 'digits not grouped'),
           );
           if (view.trees && findings.seen.nodes === 0) problems.push(`${at}: no tree node seen`);
           if (view.pages)
@@ -196,6 +203,36 @@ for (const screen of SCREENS) {
         }
       }
       expect(problems, `what does not fit on ${screen.name}`).toEqual([]);
+    });
+
+    test('a clicker turning every scene never shows the scene before', async ({ page }) => {
+      test.skip(
+        !CLICKER_SCREENS.includes(screen.name),
+        'walked on a projector, a laptop and a phone',
+      );
+      test.setTimeout(300_000);
+      await page.goto('/?tour=1');
+      await settled(page);
+      if (screen.presenting) {
+        await page.keyboard.press('f');
+        await expect(page.locator('html')).toHaveClass(/presenting/);
+      }
+      const problems: string[] = [];
+      let before = await page.getByTestId('tour-title').textContent();
+      for (let scene = 2; scene <= ARTICLE_TOUR.scenes.length; scene++) {
+        await startWatching(page);
+        // A presenter's clicker sends PageDown.
+        await page.keyboard.press('PageDown');
+        await expect(page.getByTestId('tour-title')).not.toHaveText(before ?? '');
+        await settled(page);
+        const frames = await stopWatching(page);
+        const settledTitle = frames.at(-1)?.title ?? '';
+        const wanted = ARTICLE_TOUR.scenes[scene - 1].title;
+        if (settledTitle !== wanted) problems.push(`scene ${scene}: settled on "${settledTitle}"`);
+        problems.push(...staleFrames(frames).map((problem) => `scene ${scene}: ${problem}`));
+        before = settledTitle;
+      }
+      expect(problems, `scene changes on ${screen.name}`).toEqual([]);
     });
   });
 }

@@ -177,3 +177,45 @@ export async function measureLayout(
     return findings;
   }, options);
 }
+
+/**
+ * Numbers of four digits or more shown without their thousands separators ("1954 pages" where
+ * the page writes "1,954"), in every text on screen, the charts' SVG text included (empty:
+ * none). What one copies or quotes keeps its own digits: code, command lines' arguments
+ * ("--keys 2147483648"), a quotation of the article, a date and a year ("In 2009"); a decimal's
+ * fraction and a name with its digits ("p1953") are no counts.
+ */
+export async function ungroupedNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const shown = (element: Element): boolean => {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 0 || rect.height <= 0) return false;
+      if (rect.bottom <= 0 || rect.top >= innerHeight) return false;
+      for (let at: Element | null = element; at !== null; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.display === 'none' || style.visibility === 'hidden') return false;
+      }
+      return true;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (element === null || element.closest('code, pre, kbd, script, style, .visually-hidden'))
+        continue;
+      if (!shown(element)) continue;
+      const text = (node.textContent ?? '')
+        .replace(/"[^"]*"|“[^”]*”/g, '')
+        .replace(/--[\w-]+[ =][\d,.:x]+/g, '')
+        .replace(/\b\d{4}-\d\d-\d\d(T[\d:.]+Z?)?/g, '')
+        .replace(/\b(in|In|since|Since|of|year) (19|20)\d\d\b/g, '');
+      for (const match of text.matchAll(/(?<![\d.,\w])\d{4,}(?![\d\w])/g)) {
+        const at = match.index ?? 0;
+        found.push(
+          `"${match[0]}" in <${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">: …${text.slice(Math.max(0, at - 30), at + 20)}…`,
+        );
+      }
+    }
+    return found;
+  });
+}
