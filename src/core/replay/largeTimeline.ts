@@ -8,7 +8,13 @@
 // The recording arrives as it is made (partialRecording.ts): the page shows the run once its
 // first window has come, which it replays from the empty heaps by itself; a step past what has
 // come waits for it (fetchFor), and totalSteps counts the steps come so far until the last.
+//
+// A landing shipped with the page (landingState.ts: the tour's scene 12, deep in the article's
+// run) is drawn before the recording reaches it: its operation's views and events, its steps.
+// Stepping through that operation needs nothing more; a step out of it waits for the recording
+// and a state the workers serve, since the sides' heaps were never there (headless).
 
+import type { SimEvent } from '../events';
 import type { LargePlan } from '../scenario/largePlan';
 import {
   type Scenario,
@@ -18,9 +24,11 @@ import {
   sideSpec,
 } from '../scenario/scenario';
 import { workloadCapacity } from '../workloads/workloads';
+import type { LandingState } from './landingState';
 import { type LargeRecording, PartialRecording } from './partialRecording';
 import { Replay } from './replay';
 import { SIDES, Side, type SideState } from './side';
+import type { ViewSnapshot } from './viewState';
 
 export type { LargeRecording } from './partialRecording';
 
@@ -50,6 +58,10 @@ export class LargeTimeline extends Replay {
   /** Counts fetchFor's calls: one waiting for the recording drops out if a newer came since. */
   private fetches = 0;
   private readonly recording: PartialRecording;
+  /** A shipped landing (land), while the recording has not counted its operation. */
+  private landing: LandingState | null = null;
+  /** The sides' views were restored from the landing, their heaps not: only a restore goes on. */
+  private headless = false;
 
   constructor(
     scenario: Scenario,
@@ -124,15 +136,93 @@ export class LargeTimeline extends Replay {
     return this.recording.whenStep(step);
   }
 
+  /**
+   * Holds a landing shipped with the page: its operation's first event, and each step of it,
+   * can be shown before the recording has come that far. Its steps and its operation are written
+   * where the recording will write the same (a test holds them to it); once the recording has
+   * counted the operation the landing is no longer used, and the workers serve it as any other.
+   */
+  land(landing: LandingState): void {
+    const { op } = landing;
+    if (!(Number.isInteger(op) && op >= 0 && op < this.ops.length)) {
+      throw new RangeError(`a landing at operation ${op} of ${this.ops.length}`);
+    }
+    if (landing.views.length !== this.sides.length || landing.events.length !== this.sides.length) {
+      throw new RangeError('a landing has one view and one list of events a side');
+    }
+    if (op < this.recordedOps) return;
+    this.landing = landing;
+    this.stepStart[op] = landing.stepsBefore;
+    this.stepStart[op + 1] = landing.stepsThrough;
+    this.ops.kinds[op] = landing.kind;
+    this.ops.handles[op] = landing.handle;
+    this.ops.keys[op] = landing.key;
+  }
+
+  /** The shipped landing's operation, while the recording has not counted it (else null). */
+  get landingAhead(): number | null {
+    const landing = this.landing;
+    return landing !== null && landing.op >= this.recordedOps ? landing.op : null;
+  }
+
+  /** Steps of the operations recorded (totalSteps, but for a landing ahead of them). */
+  get recordedSteps(): number {
+    return this.stepStart[this.recordedOps];
+  }
+
+  /** The steps known: the recorded ones, and a landing's ahead of them. */
+  override get totalSteps(): number {
+    const recorded = this.recordedSteps;
+    const landing = this.landing;
+    return landing !== null && this.landingAhead !== null
+      ? Math.max(recorded, landing.stepsThrough)
+      : recorded;
+  }
+
+  /** Whether `step` lies in a landing's operation ahead of the recording. */
+  private inLanding(step: number): boolean {
+    const landing = this.landing;
+    return (
+      landing !== null &&
+      this.landingAhead !== null &&
+      step > landing.stepsBefore &&
+      step <= landing.stepsThrough
+    );
+  }
+
+  override opAt(step: number): number {
+    if (this.inLanding(step) && this.landing !== null) return this.landing.op;
+    return super.opAt(step);
+  }
+
+  /**
+   * In a landing ahead of the recording, its operation's end; from that end, the next
+   * operation's first step (its end is not known yet: the seek waits for the recording there).
+   */
+  override nextOpBoundary(step: number): number {
+    const landing = this.landing;
+    if (landing !== null && this.landingAhead !== null && step >= landing.stepsBefore) {
+      return step < landing.stepsThrough ? landing.stepsThrough : landing.stepsThrough + 1;
+    }
+    return super.nextOpBoundary(step);
+  }
+
+  protected override landingAt(op: number): { views: ViewSnapshot[]; events: SimEvent[][] } | null {
+    if (this.landing === null || op !== this.landingAhead) return null;
+    // The sides' heaps stay where they were: from here on only a restore moves them.
+    this.headless = true;
+    return this.landing;
+  }
+
   /** The operation the page's anchor is before (for reports and tests). */
   get anchorOp(): number {
     return this.anchor.op;
   }
 
   override canSeek(step: number): boolean {
-    if (step <= 0 || step === this.cursor) return true;
+    if (step <= 0 || step === this.cursor || this.inLanding(step)) return true;
     // While recording, the last step come so far is not the end: it waits with the rest.
-    if (this.stillRecording && step >= this.totalSteps) return false;
+    if (this.stillRecording && step >= this.recordedSteps) return false;
     const targetOp = this.opAt(Math.min(step, this.totalSteps));
     if (targetOp === this.heldOp) return true;
     const next = this.heldOp < 0 ? 0 : this.heldOp + 1;
@@ -148,7 +238,7 @@ export class LargeTimeline extends Replay {
   override fetchFor(step: number): Promise<boolean> {
     if (this.canSeek(step)) return Promise.resolve(true);
     const fetch = ++this.fetches;
-    if (this.stillRecording && step >= this.totalSteps) {
+    if (this.stillRecording && step >= this.recordedSteps) {
       // Not recorded yet: once it is, unless another jump was asked for meanwhile.
       return this.recording
         .whenStep(step + 1)
@@ -187,11 +277,12 @@ export class LargeTimeline extends Replay {
     this.sides.forEach((side, index) => {
       side.importState(anchor.states[index]);
     });
+    this.headless = false;
     return anchor.op;
   }
 
   protected runsOn(next: number, targetOp: number): boolean {
-    return targetOp - next <= this.plan.window;
+    return !this.headless && targetOp - next <= this.plan.window;
   }
 
   /** Far enough past the anchor: this state becomes the anchor (a copy of each heap). */

@@ -77,6 +77,14 @@ export abstract class Replay {
   /** Whether sides before operation `next` should run on to `targetOp` rather than restore. */
   protected abstract runsOn(next: number, targetOp: number): boolean;
 
+  /**
+   * Each side's view before operation `op` and its events, when the timeline holds them without
+   * running it (a large run's shipped landing), else null. Seeking there restores the views only.
+   */
+  protected landingAt(_op: number): { views: ViewSnapshot[]; events: SimEvent[][] } | null {
+    return null;
+  }
+
   /** The sides are before operation `op`, all events applied (a subclass may keep the state). */
   protected reached(_op: number): void {}
 
@@ -231,6 +239,21 @@ export abstract class Replay {
       }
       this.applyHeldTo(target - this.stepStart[targetOp]);
       this.cursor = target;
+      return;
+    }
+    // A landing shipped with the page (largeTimeline.ts) holds the operation's views and events
+    // without running it.
+    const landing = this.landingAt(targetOp);
+    if (landing !== null) {
+      this.sides.forEach((side, index) => {
+        side.view.restore(landing.views[index]);
+      });
+      this.heldViewStart = landing.views;
+      this.held = landing.events;
+      this.heldOp = targetOp;
+      this.applied = this.sides.map(() => 0);
+      this.cursor = target;
+      this.applyHeldTo(target - this.stepStart[targetOp]);
       return;
     }
     // The simulation sits before operation `next`: the held one is run already (its events are
