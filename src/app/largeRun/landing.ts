@@ -28,7 +28,7 @@ export function landsNearStart(scenario: Scenario, legacySteps: boolean): boolea
 
 /**
  * What a large run still being recorded must have before the scenario can land on it (null:
- * it has it): its operation, its step, or all of it. The state there is then the session's to
+ * it has it, or holds the landing shipped for it): its operation, its step, or all of it. The state there is then the session's to
  * fetch (asked for ahead): a state taken in and the run's first draw in one task would pass 50 ms.
  */
 export function landingWait(
@@ -40,6 +40,8 @@ export function landingWait(
   const operations = timeline.ops.length;
   if (needsWholeRun(scenario, legacySteps)) return timeline.whenRecorded(operations);
   const { op, step } = scenario;
+  // A landing the page ships is drawn before the recording reaches it (largeTimeline.ts, land).
+  if (op !== null && timeline.landingAhead === op - 1) return null;
   if (op !== null) {
     return timeline.recordedOps >= Math.min(op, operations) ? null : timeline.whenRecorded(op);
   }

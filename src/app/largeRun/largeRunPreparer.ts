@@ -1,8 +1,10 @@
 // A large heap run (over 16,384 items) from its request to its landing: its workers started or
 // taken back from the run kept, its first window recorded by the page itself, its timeline built
-// over the recording so far, and its landing shown once the recording has reached it. The last
-// large run the page moved away from is kept, with its workers, so coming back records nothing.
+// over the recording so far, and its landing shown once the recording has reached it, or at once
+// where the page ships the landing (shippedLanding.ts: the tour's scene 12). The last large run
+// the page moved away from is kept, with its workers, so coming back records nothing.
 
+import type { LandingState } from '../../core/replay/landingState';
 import { firstWindow, scenarioPlan } from '../../core/replay/largeRun';
 import { LargeTimeline } from '../../core/replay/largeTimeline';
 import type { Replay } from '../../core/replay/replay';
@@ -12,6 +14,7 @@ import { FIRST_WINDOW_OPS, landingWait, landsNearStart } from './landing';
 import { LargeWorkers } from './largeWorkers';
 import { recordingKey } from './recordingKey';
 import { recordingText } from './recordingStatus';
+import { shippedLanding, shipsLanding } from './shippedLanding';
 
 /** One request to show a scenario: what it asks for, and whom to tell. */
 export interface PrepareRequest {
@@ -48,7 +51,18 @@ export class LargeRunPreparer {
       this.kept = null;
       this.pendingTimeline = kept.timeline;
       this.watch(this.workersOf.get(kept.timeline) ?? null);
-      window.setTimeout(() => this.land(kept.timeline, request), 0);
+      const timeline = kept.timeline;
+      if (!timeline.stillRecording || !shipsLanding(scenario, request.legacySteps)) {
+        window.setTimeout(() => this.land(timeline, request), 0);
+        return;
+      }
+      // Recorded not as far as the shipped landing, perhaps: it lands there at once all the same.
+      const land = (landing: LandingState | null): void => {
+        if (this.pendingTimeline !== timeline || !request.current()) return;
+        if (landing !== null) timeline.land(landing);
+        window.setTimeout(() => this.land(timeline, request), 0);
+      };
+      shippedLanding().then(land, () => land(null));
       return;
     }
     // A different run: the kept one's workers go before new ones start, and its recording with
@@ -79,6 +93,23 @@ export class LargeRunPreparer {
     });
     this.pendingWorkers = workers;
     this.watch(workers);
+    if (shipsLanding(scenario, request.legacySteps)) {
+      // Far in, where the page ships the landing: shown at once over a recording not begun; the
+      // recorders start after its first draw. Without its module, as any other far landing.
+      const begin = (landing: LandingState | null): void => {
+        if (this.pendingWorkers !== workers || !request.current()) return;
+        const first = landing === null ? null : firstWindow(scenario, plan, 0);
+        if (first === null) {
+          workers.record();
+          return;
+        }
+        this.pendingWorkers = null;
+        workers.begin(first);
+        this.build(workers, request, landing);
+      };
+      shippedLanding().then(begin, () => begin(null));
+      return;
+    }
     if (!landsNearStart(scenario, request.legacySteps)) {
       // Far in: the recorders start at once, and the run is built from their first stretches.
       workers.record();
@@ -134,7 +165,11 @@ export class LargeRunPreparer {
   }
 
   /** The page's timeline over the recording so far, shown in a task of its own. */
-  private build(workers: LargeWorkers, request: PrepareRequest): void {
+  private build(
+    workers: LargeWorkers,
+    request: PrepareRequest,
+    landing: LandingState | null = null,
+  ): void {
     const recording = workers.recording;
     if (!request.current() || recording === null) {
       workers.dispose();
@@ -142,6 +177,7 @@ export class LargeRunPreparer {
     }
     const { scenario } = request;
     const timeline = new LargeTimeline(scenario, recording, scenarioPlan(scenario), workers);
+    if (landing !== null) timeline.land(landing);
     this.workersOf.set(timeline, workers);
     this.pendingTimeline = timeline;
     // The first window replays from the empty heaps, which need no warming up yet.
@@ -175,9 +211,15 @@ export class LargeRunPreparer {
       // After the first draw, which then has both cores to itself: the recorders started, each
       // side's heap memory touched (a far jump's restore then pays no page faults), a task
       // each, then the serving workers started.
+      // A shipped landing ahead of the recording: the state its operation's end needs (a step
+      // out of it) is asked for then, and served once the recording reaches it.
+      const ahead = timeline.landingAhead;
       afterNextFrame(() => {
         workers?.record();
-        this.warm(timeline, 0, () => workers?.serve());
+        this.warm(timeline, 0, () => {
+          workers?.serve();
+          if (ahead !== null) timeline.prefetch(ahead + 1).catch(() => false);
+        });
       });
       return;
     }

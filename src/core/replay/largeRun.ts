@@ -121,7 +121,7 @@ export function firstWindow(
     source.namesItems,
   );
   const samples = recording.raceOps.filter((op) => op <= until);
-  const capacity = Math.min(until, workloadCapacity(scenarioWorkload(scenario)));
+  const capacity = Math.max(1, Math.min(until, workloadCapacity(scenarioWorkload(scenario))));
   SIDES.forEach((side, index) => {
     const recorder = new SideRecorder(
       sideSpec(scenario, side),

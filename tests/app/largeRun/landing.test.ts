@@ -55,6 +55,16 @@ describe('landingWait', () => {
     ).toBeNull();
   });
 
+  it('waits for nothing where the timeline holds the landing shipped for the operation', () => {
+    const shipped = recording(1000, 50_000);
+    Object.assign(shipped.timeline, { landingAhead: 2_000_000 });
+    expect(landingWait(shipped.timeline, scenario('&op=2000001'), false)).toBeNull();
+    expect(shipped.asked).toEqual([]);
+    // Another operation still waits for the recording.
+    expect(landingWait(shipped.timeline, scenario('&op=2000002'), false)).not.toBeNull();
+    expect(shipped.asked).toEqual(['op 2000002']);
+  });
+
   it('waits for the step past what has come, and for the whole run at the end', () => {
     const steps = recording(1000, 500);
     landingWait(steps.timeline, scenario('&step=700'), false);

@@ -27,6 +27,14 @@ describe('firstWindow', () => {
     expect(window.ops.toArray().slice(0, 100)).toEqual(small.ops.toArray().slice(0, 100));
   });
 
+  it('is an empty recording, its arrays laid out, for a window of no operations (a shipped landing)', () => {
+    const window = firstWindow(base, plan, 0);
+    if (window === null) throw new Error('phk is drawn as it goes');
+    expect(window.counted).toBe(0);
+    expect(window.ops.length).toBe(small.ops.length);
+    expect(window.stepStart.length).toBe(small.stepStart.length);
+  });
+
   it('is the whole recording when the window covers every operation', () => {
     const window = firstWindow(base, plan, 10 ** 9);
     expect(window?.complete).toBe(true);
