@@ -171,7 +171,9 @@ export class ScenarioSession {
 
   /** Playback moved the cursor: the scenario records it, and the page paints next frame. */
   moved(step: number): void {
-    this.scenario.step = linkedStep(step, this.timeline.totalSteps);
+    // While a large run is recorded its last step so far is not its end (a shipped landing's is).
+    const { stillRecording, totalSteps } = this.timeline;
+    this.scenario.step = linkedStep(step, stillRecording ? Number.POSITIVE_INFINITY : totalSteps);
     this.host.schedulePaint();
     // The placeholder goes in the frame that paints the landing, after that paint (frame
     // callbacks run in the order asked): gone at once, the sides would show the last
