@@ -131,6 +131,15 @@ async function landingAgainstRecording(page: Page): Promise<string> {
   await page.locator('body').click({ position: { x: 3, y: 3 } });
   await threeSteps(page);
   const stepped = await shownNumbers(page);
+  // The operation's last event, before the recording has come that far: the link names its
+  // step, not the run's end.
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByTestId('op-label')).toHaveText(
+    /^op 2,000,001 \/ 4,000,000 · event (\d+) of \1$/,
+  );
+  const last = (await page.getByTestId('step-label').textContent())?.match(/^step ([\d,]+) /);
+  const lastStep = (last?.[1] ?? '').replaceAll(',', '');
+  await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe(lastStep);
   await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 180_000 });
   for (const [op, label] of [
     ['1', '^op 1 / '],
