@@ -57,7 +57,10 @@ export class SidePanel {
   private readonly title: HTMLElement;
   private readonly note: HTMLElement;
   private readonly swapLabel: HTMLElement;
-  /** The side's sentence under its tree: shown in presenter mode, where the sidebar folds away. */
+  /**
+   * The side's sentence beside its tree: shown where the sidebar is out of sight (presenter mode,
+   * a phone's lab, an embed's status line).
+   */
   private readonly narration: HTMLElement;
   private kind: StructureKind | null = null;
 
@@ -167,9 +170,22 @@ export class SidePanel {
     this.pagesTitle.title = PAGES_TITLE[policy];
   }
 
-  /** The step's sentence for this side (the sidebar says it too; the live region reads that). */
+  /**
+   * The step's sentence for this side (the sidebar says it too; the live region reads that). Its
+   * structure's name, which opens it, is a span of its own: where the side's title stands just
+   * above (an embed's one-line status), the line gives that room to the event. A line cut short
+   * keeps the whole sentence in its title.
+   */
   say(sentence: string): void {
-    setText(this.narration, sentence);
+    if (this.narration.textContent === sentence) return;
+    const name = this.kind === null ? '' : `${STRUCTURES[this.kind].title}: `;
+    if (name !== '' && sentence.startsWith(name)) {
+      this.narration.replaceChildren(
+        el('span', { class: 'side-narration-who' }, [name]),
+        sentence.slice(name.length),
+      );
+    } else setText(this.narration, sentence);
+    this.narration.title = sentence;
   }
 
   render(
