@@ -85,6 +85,39 @@ for (const phone of PHONES) {
       expect(problems).toEqual([]);
     });
 
+    test('opening the menu keeps the figure where it was, its counters, grids and trees uncovered', async ({
+      page,
+      problems,
+    }) => {
+      await open(page, `/?${QUERY}&step=300`);
+      const boxes = () =>
+        page.evaluate(() =>
+          ['.sides', '[data-testid="page-grid-right"]', '.side-left .counters'].map((selector) => {
+            const rect = document.querySelector(selector)?.getBoundingClientRect();
+            return rect === undefined ? null : { top: Math.round(rect.top), left: rect.left };
+          }),
+        );
+      const before = await boxes();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByTestId('theme')).toBeVisible();
+      expect(await boxes(), 'nothing moved').toEqual(before);
+      // The open menu stops above the counters (sideways it lies over the slider's row).
+      const menuBottom = await page
+        .locator('.top')
+        .evaluate((top) => top.getBoundingClientRect().bottom);
+      const counters = before[2];
+      if (phone.width > phone.height) expect(menuBottom).toBeLessThanOrEqual(counters?.top ?? 0);
+      // Both grids stay above the transport.
+      const transportTop = await page
+        .locator('.transport')
+        .evaluate((bar) => bar.getBoundingClientRect().top);
+      for (const side of ['left', 'right']) {
+        const grid = await page.getByTestId(`page-grid-${side}`).boundingBox();
+        expect((grid?.y ?? 0) + (grid?.height ?? 0)).toBeLessThanOrEqual(transportTop);
+      }
+      expect(problems).toEqual([]);
+    });
+
     for (const tab of ['curves', 'scaling', 'machine'] as const) {
       test(`the ${tab} tab takes the phone's width, its readout next to its chart`, async ({
         page,
