@@ -182,7 +182,7 @@ export async function measureLayout(
  * Numbers of four digits or more shown without their thousands separators ("1954 pages" where
  * the page writes "1,954"), in every text on screen, the charts' SVG text included (empty:
  * none). What one copies or quotes keeps its own digits: code, command lines' arguments
- * ("--keys 2147483648"), a quotation of the article, a date and a year ("In 2009"); a decimal's
+ * ("--keys 2147483648"), a quotation of the article, a date and a year ("In 2009", a citation's "…, 2010)"); a decimal's
  * fraction and a name with its digits ("p1953") are no counts.
  */
 export async function ungroupedNumbers(page: Page): Promise<string[]> {
@@ -208,7 +208,8 @@ export async function ungroupedNumbers(page: Page): Promise<string[]> {
         .replace(/"[^"]*"|“[^”]*”/g, '')
         .replace(/--[\w-]+[ =][\d,.:x]+/g, '')
         .replace(/\b\d{4}-\d\d-\d\d(T[\d:.]+Z?)?/g, '')
-        .replace(/\b(in|In|since|Since|of|year) (19|20)\d\d\b/g, '');
+        .replace(/\b(in|In|since|Since|of|year) (19|20)\d\d\b/g, '')
+        .replace(/, (19|20)\d\d\)/g, ')');
       for (const match of text.matchAll(/(?<![\d.,\w])\d{4,}(?![\d\w])/g)) {
         const at = match.index ?? 0;
         found.push(
