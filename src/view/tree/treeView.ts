@@ -14,7 +14,15 @@ import { aboveCorner, drawFocusMarks } from './focus';
 import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
-import { keyLabel, type LabelRange, labelsShown, NORMAL_LABELS, type TreeMode } from './labels';
+import {
+  keyLabel,
+  type LabelRange,
+  labelEm,
+  labelRadius,
+  labelsShown,
+  NORMAL_LABELS,
+  type TreeMode,
+} from './labels';
 import { drawTreeLegend } from './legend';
 import { drawMessage, treeMessageOf, wrapWords } from './message';
 import { drawNodes } from './nodes';
@@ -26,7 +34,7 @@ import { type Layer, layer, SVG_NS } from './svg';
 import { appendArrowMarker, drawSwapArrow } from './swapArrow';
 import { describeMember } from './tooltip';
 import { type Detail, TreeDetail } from './treeDetail';
-import { focusWindow, isZoomed, labelRadius, type Window } from './zoom';
+import { focusWindow, isZoomed, type Window } from './zoom';
 
 export type { LabelRange, TreeMode } from './labels';
 
@@ -224,14 +232,20 @@ export class TreeView {
     this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
   }
 
-  /** The node radius at which the longest label the tree shows is drawn at its least size. */
+  /** The node radius at which the widest label the tree shows is drawn at its least size. */
   private minRadius(keys: ArrayLike<number>, members: Iterable<number>): number {
-    let chars = 1;
+    // Widest by the font's advance widths, not by characters: '1.8G' is narrower than '9999'.
+    let widest = '0';
+    let widestEm = labelEm(widest);
     for (const member of members) {
       const label = this.mode === 'slots' ? String(member) : keyLabel(keys[member]);
-      if (label.length > chars) chars = label.length;
+      const em = labelEm(label);
+      if (em > widestEm) {
+        widest = label;
+        widestEm = em;
+      }
     }
-    return labelRadius(chars, this.labels);
+    return labelRadius(widest, this.labels);
   }
 
   /** The level of detail the box allows for this view, and its scene. */
