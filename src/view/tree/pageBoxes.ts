@@ -1,6 +1,7 @@
 // Page boxes of the tree view: one rounded box per page around its nodes, labelled p<page>.
 
 import type { Geometry } from './geometry';
+import { labelEm } from './labels';
 import type { Layer } from './svg';
 
 /** Boxes cycle through this many tones (views.css), so neighbouring pages tell apart. */
@@ -60,12 +61,26 @@ export function pageBoxRadius(r: number): number {
   return Math.min(8, r * 0.8 + 2);
 }
 
-/** Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. */
+/**
+ * Where a box's label starts (px): over its left edge, or further left where it would run past
+ * `right`, the region's edge (past it stand the box's controls, or nothing).
+ */
+export function pageLabelX(box: PageBox, labelSize: number, right: number): number {
+  const width = labelEm(pageBoxLabel(box)) * labelSize;
+  return Math.max(0, Math.min(box.x0 + 1, right - width - 1));
+}
+
+/**
+ * Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. Labels are
+ * drawn at `labelSize` px (the least text size, views.css) and end before `right`.
+ */
 export function drawPageBoxes(
   boxes: Layer,
   data: PageBox[],
   highlightPage: number | null,
   r: number,
+  labelSize = 11,
+  right = Number.POSITIVE_INFINITY,
 ): void {
   const radius = pageBoxRadius(r);
   const groups = boxes
@@ -90,7 +105,7 @@ export function drawPageBoxes(
     rect.setAttribute('width', (box.x1 - box.x0).toFixed(1));
     rect.setAttribute('height', (box.y1 - box.y0).toFixed(1));
     rect.setAttribute('rx', radius.toFixed(1));
-    label.setAttribute('x', (box.x0 + 1).toFixed(1));
+    label.setAttribute('x', pageLabelX(box, labelSize, right).toFixed(1));
     label.setAttribute('y', (box.y0 - 3).toFixed(1));
     const text = pageBoxLabel(box);
     if (label.textContent !== text) label.textContent = text;

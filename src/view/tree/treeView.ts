@@ -7,11 +7,12 @@ import { type Selection, select } from 'd3-selection';
 import type { SimEvent } from '../../core/events';
 import type { ViewState } from '../../core/replay/viewState';
 import { STRUCTURES } from '../../core/structures/registry';
+import { bestRegion, type Rect, type Region, regionDrawHeight, regionsAround } from './clearRegion';
 import { drawContextMap } from './contextMap';
 import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
 import { aboveCorner, drawFocusMarks } from './focus';
-import { type Geometry, LEGEND_HEIGHT } from './geometry';
+import type { Geometry } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
 import {
@@ -45,6 +46,8 @@ interface TreeViewOptions {
 
 export class TreeView {
   readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  /** Moves the drawing into the region the box's controls leave (clearRegion.ts). */
+  private readonly frame: Layer;
   private readonly content: Layer;
   private readonly boxes: Layer;
   private readonly edges: Layer;
@@ -56,6 +59,16 @@ export class TreeView {
   private readonly legend: Layer;
   /** The whole tree in small, while the box shows a zoomed window of it. */
   private readonly map: Layer;
+  /** Holds the map and the path view at the region's corner. */
+  private readonly overlay: Layer;
+  private readonly pathFrame: Layer;
+  /** Clips a zoomed list to its region, so no node slides under the controls. */
+  private readonly clipRect: Selection<SVGRectElement, unknown, null, undefined>;
+  private readonly clipId: string;
+  /** The controls over the box (zoom buttons) the observer watches, once they are there. */
+  private watched: Element | null = null;
+  /** Where this draw puts the tree: the box less the corner its controls take. */
+  private region: Region = { x: 0, y: 0, width: 600, height: 300 };
   private readonly path: PathView;
   private readonly message: Selection<SVGTextElement, unknown, null, undefined>;
   private readonly observer: ResizeObserver;
@@ -66,7 +79,7 @@ export class TreeView {
   private pointed: ReadonlySet<number> = new Set();
   private width: number;
   private height: number;
-  private frame = 0;
+  private animation = 0;
   /** The view last drawn: another one (a new scenario or structure) starts from empty layers. */
   private drawnView: ViewState | null = null;
   /** The level of detail, and what one draw lends the next. */
@@ -102,7 +115,15 @@ export class TreeView {
     this.markerId = `tv-arrow-${options.testId}`;
     appendArrowMarker(this.svg, this.markerId);
 
-    this.content = this.svg.append('g').attr('class', 'tv-content');
+    this.clipId = `tv-clip-${options.testId}`;
+    this.clipRect = this.svg
+      .append('clipPath')
+      .attr('id', this.clipId)
+      .append('rect')
+      .attr('width', this.width)
+      .attr('height', this.height);
+    this.frame = this.svg.append('g').attr('class', 'tv-frame');
+    this.content = this.frame.append('g').attr('class', 'tv-content');
     this.boxes = layer(this.content, 'tv-boxes');
     this.edges = layer(this.content, 'tv-edges');
     this.ghosts = layer(this.content, 'tv-ghosts');
@@ -111,20 +132,31 @@ export class TreeView {
     this.arrows = layer(this.content, 'tv-arrows').attr('data-marker', this.markerId);
     // Outside the content: a zoomed tree moves under them, the legend and the map stay put.
     this.legend = this.svg.append('g').attr('class', 'tv-legend');
-    this.map = this.svg.append('g').attr('class', 'tv-map').attr('display', 'none');
+    this.overlay = this.svg.append('g').attr('class', 'tv-overlay');
+    this.map = this.overlay.append('g').attr('class', 'tv-map').attr('display', 'none');
     this.message = this.svg.append('text').attr('class', 'tv-message').attr('display', 'none');
-    this.path = new PathView(this.svg.append('g').attr('class', 'tv-path').attr('display', 'none'));
+    this.pathFrame = this.svg.append('g').attr('class', 'tv-path-frame');
+    this.path = new PathView(
+      this.pathFrame.append('g').attr('class', 'tv-path').attr('display', 'none'),
+    );
 
     // Re-layout on the next frame, not inside the callback, so no observer loop can arise.
     this.observer = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]?.contentRect;
-      if (box === undefined || box.width <= 0 || box.height <= 0) return;
-      if (Math.abs(box.width - this.width) < 0.5 && Math.abs(box.height - this.height) < 0.5)
-        return;
-      this.width = box.width;
-      this.height = box.height;
-      cancelAnimationFrame(this.frame);
-      this.frame = requestAnimationFrame(() => this.redraw());
+      // The controls over the box shown, hidden or resized: the region they leave changes.
+      const controls = entries.some((entry) => entry.target !== element);
+      const box = entries.filter((entry) => entry.target === element).pop()?.contentRect;
+      const resized =
+        box !== undefined &&
+        box.width > 0 &&
+        box.height > 0 &&
+        (Math.abs(box.width - this.width) >= 0.5 || Math.abs(box.height - this.height) >= 0.5);
+      if (!resized && !controls) return;
+      if (resized) {
+        this.width = box.width;
+        this.height = box.height;
+      }
+      cancelAnimationFrame(this.animation);
+      this.animation = requestAnimationFrame(() => this.redraw());
     });
     this.observer.observe(element);
 
@@ -172,12 +204,55 @@ export class TreeView {
     this.redraw();
   }
 
-  /**
-   * The height the nodes are placed in: the geometry keeps a legend's height free at the bottom,
-   * so without a legend it is given that much more, which ends the nodes at the box's bottom.
-   */
+  /** The height the nodes are placed in (clearRegion.ts). */
   private get drawHeight(): number {
-    return this.legendOn ? this.height : this.height + LEGEND_HEIGHT;
+    return regionDrawHeight(this.region, this.height, this.legendOn);
+  }
+
+  /**
+   * The controls over the box (a phone's zoom buttons, touch.ts) in the box's px, or null when
+   * there are none or they are hidden. Watched from the first draw that finds them, since they
+   * are added after the view and shown or hidden by the layout's style.
+   */
+  private controls(): Rect | null {
+    const element = this.svg.node();
+    const overlay = element?.parentElement?.querySelector('.zoom-buttons') ?? null;
+    if (element === null || overlay === null) return null;
+    if (this.watched !== overlay) {
+      if (this.watched !== null) this.observer.unobserve(this.watched);
+      this.watched = overlay;
+      this.observer.observe(overlay);
+    }
+    const controls = overlay.getBoundingClientRect();
+    if (controls.width <= 0 || controls.height <= 0) return null;
+    // The viewBox maps the svg's px 1:1 (setViewBox), so client px less its corner are box px.
+    const box = element.getBoundingClientRect();
+    return {
+      x0: controls.left - box.left,
+      y0: controls.top - box.top,
+      x1: controls.right - box.left,
+      y1: controls.bottom - box.top,
+    };
+  }
+
+  /**
+   * The region the tree is drawn in: the whole box, or where controls take a corner, the box less
+   * their column or less their strip (clearRegion.ts), for nodes of radius `radius`.
+   */
+  private chooseRegion(radius: number): void {
+    const regions = regionsAround(this.width, this.height, this.controls(), this.legendOn);
+    const best = bestRegion(regions, radius, this.height, this.legendOn) ?? {
+      x: 0,
+      y: 0,
+      width: this.width,
+      height: this.height,
+    };
+    this.region = best;
+    const offset = `translate(${best.x.toFixed(1)},${best.y.toFixed(1)})`;
+    this.overlay.attr('transform', offset);
+    this.pathFrame.attr('transform', offset);
+    this.frame.attr('transform', offset);
+    this.clipRect.attr('width', best.width).attr('height', best.height);
   }
 
   /** Members (slots or nodes) a scene points at; ringed until another set replaces them. */
@@ -188,14 +263,14 @@ export class TreeView {
   render(view: ViewState, current: SimEvent | null, highlightPage: number | null): void {
     this.last = { view, current, highlightPage };
     // This draw is at the new size: a redraw the observer asked for would only repeat it.
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.animation);
     this.draw(view, current, highlightPage);
   }
 
   /** Stops the observer and removes the svg. */
   destroy(): void {
     this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.animation);
     this.svg.remove();
   }
 
@@ -250,14 +325,20 @@ export class TreeView {
 
   /** The level of detail the box allows for this view, and its scene. */
   private detailOf(view: ViewState, current: SimEvent | null): Detail | null {
-    const ask = { width: this.width, height: this.drawHeight, minRadius: 0, scale: this.scale };
-    if (view.heap !== null && view.keys !== null) {
-      ask.minRadius = this.minRadius(view.keys, heapMembers(view));
-      return this.detail.heap(view, view.keys, current, ask);
-    }
+    const heap = view.heap !== null && view.keys !== null;
     const nodes = view.nodes;
-    if (nodes === null) return null;
-    ask.minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
+    let minRadius = 0;
+    if (heap && view.keys !== null) minRadius = this.minRadius(view.keys, heapMembers(view));
+    else if (nodes !== null) minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
+    else return null;
+    this.chooseRegion(minRadius);
+    const ask = {
+      width: this.region.width,
+      height: this.drawHeight,
+      minRadius,
+      scale: this.scale,
+    };
+    if (heap && view.keys !== null) return this.detail.heap(view, view.keys, current, ask);
     return this.detail.pointer(view, current, ask);
   }
 
@@ -266,9 +347,11 @@ export class TreeView {
    * corner shows where that is in the whole; otherwise the tree sits in the box as placed.
    */
   private placeWindow(g: Geometry, detail: Detail, marks: EventMarks, boxes: PageBox[]): void {
-    if (detail.mode !== 'window' || !isZoomed(g, this.width, this.drawHeight)) {
+    const { width, height } = this.region;
+    if (detail.mode !== 'window' || !isZoomed(g, width, this.drawHeight)) {
       this.window = { x: 0, y: 0 };
       this.content.attr('transform', null);
+      this.frame.attr('clip-path', null);
       drawContextMap(this.map, boxes, null);
       return;
     }
@@ -277,10 +360,12 @@ export class TreeView {
       g,
       [...marks.stateClass.keys()],
       (member) => parentOf[member] ?? -1,
-      this.width,
-      this.height,
+      width,
+      height,
       this.window,
     );
+    // The list runs past its region: cut at the region's edge, not under the controls.
+    this.frame.attr('clip-path', `url(#${this.clipId})`);
     this.content.attr(
       'transform',
       `translate(${(-this.window.x).toFixed(1)},${(-this.window.y).toFixed(1)})`,
@@ -288,8 +373,8 @@ export class TreeView {
     drawContextMap(this.map, boxes, {
       treeWidth: g.width,
       treeHeight: g.height,
-      boxWidth: this.width,
-      boxHeight: this.height,
+      boxWidth: width,
+      boxHeight: height,
       window: this.window,
     });
   }
@@ -312,12 +397,14 @@ export class TreeView {
       this.content.attr('display', 'none');
       this.message.attr('display', 'none');
       drawContextMap(this.map, [], null);
+      // The path's boxes hold labels such as 'p12·3' at the least size.
+      this.chooseRegion(labelRadius('p12·3', this.labels));
       const label = this.path.draw(
         shape,
         view.lastSlot,
         current,
-        this.width,
-        this.height,
+        this.region.width,
+        this.region.height,
         this.labels.min,
       );
       this.svg.attr('aria-label', label).attr('data-size', null).attr('data-mode-view', 'path');
@@ -343,7 +430,15 @@ export class TreeView {
     const crossings = crossingsOf(scene.edges);
     const marks = eventMarksOf(current, scene, view);
 
-    drawPageBoxes(this.boxes, boxes, highlightPage, g.r);
+    drawPageBoxes(
+      this.boxes,
+      boxes,
+      highlightPage,
+      g.r,
+      this.labels.min,
+      // A zoomed list's labels may run on: its region clips them.
+      detail.mode === 'window' ? Number.POSITIVE_INFINITY : this.region.width,
+    );
     drawEdges(this.edges, scene.edges, g);
     drawNodes(
       this.nodes,
@@ -362,7 +457,7 @@ export class TreeView {
       detail.focus?.above ?? 0,
       isHeap ? 'slot' : 'node',
       // "… 2 levels above" is about 16 characters of the least label size.
-      aboveCorner(boxes, this.width, 16 * 0.6 * Math.max(12, this.labels.min)),
+      aboveCorner(boxes, this.region.width, 16 * 0.6 * Math.max(12, this.labels.min)),
     );
     this.placeWindow(g, detail, marks, boxes);
     this.legend.attr('display', this.legendOn ? null : 'none');
