@@ -71,16 +71,19 @@ export function pageLabelX(box: PageBox, labelSize: number, right: number): numb
 }
 
 /**
- * Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. Labels are
- * drawn at `labelSize` px (the least text size, views.css) and end before `right`.
+ * Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. Labels go
+ * to `labelLayer`, drawn over the nodes (a zoomed-out tree's nodes covered them), at `labelSize`
+ * px (the least text size, views.css), ending before `right`; only the `shown` pages' labels.
  */
 export function drawPageBoxes(
   boxes: Layer,
+  labelLayer: Layer,
   data: PageBox[],
   highlightPage: number | null,
   r: number,
   labelSize = 11,
   right = Number.POSITIVE_INFINITY,
+  shown: ReadonlySet<number> | null = null,
 ): void {
   const radius = pageBoxRadius(r);
   const groups = boxes
@@ -89,15 +92,13 @@ export function drawPageBoxes(
     .join((enter) => {
       const group = enter.append('g').attr('class', 'tv-page-box');
       group.append('rect');
-      group.append('text').attr('class', 'tv-page-label');
       group.append('title');
       return group;
     });
   groups.each(function (box) {
     this.setAttribute('data-page', String(box.page));
     const rect = this.children[0];
-    const label = this.children[1];
-    const title = this.children[2];
+    const title = this.children[1];
     const linked = box.page === highlightPage ? ' tv-linked' : '';
     rect.setAttribute('class', `tv-page tv-tone-${box.page % PAGE_TONES}${linked}`);
     rect.setAttribute('x', box.x0.toFixed(1));
@@ -105,11 +106,16 @@ export function drawPageBoxes(
     rect.setAttribute('width', (box.x1 - box.x0).toFixed(1));
     rect.setAttribute('height', (box.y1 - box.y0).toFixed(1));
     rect.setAttribute('rx', radius.toFixed(1));
-    label.setAttribute('x', pageLabelX(box, labelSize, right).toFixed(1));
-    label.setAttribute('y', (box.y0 - 3).toFixed(1));
-    const text = pageBoxLabel(box);
-    if (label.textContent !== text) label.textContent = text;
     const tip = `page ${box.page}`;
     if (title.textContent !== tip) title.textContent = tip;
   });
+  labelLayer
+    .selectAll<SVGTextElement, PageBox>('text.tv-page-label')
+    .data(data, (d) => d.page)
+    .join('text')
+    .attr('class', 'tv-page-label')
+    .attr('data-page', (box) => box.page)
+    .attr('x', (box) => pageLabelX(box, labelSize, right).toFixed(1))
+    .attr('y', (box) => (box.y0 - 3).toFixed(1))
+    .text((box) => (shown === null || shown.has(box.page) ? pageBoxLabel(box) : ''));
 }

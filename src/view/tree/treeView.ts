@@ -12,7 +12,7 @@ import { drawContextMap } from './contextMap';
 import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
 import { aboveCorner, drawFocusMarks } from './focus';
-import type { Geometry } from './geometry';
+import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
 import {
@@ -27,6 +27,7 @@ import {
 import { drawTreeLegend } from './legend';
 import { drawMessage, treeMessageOf, wrapWords } from './message';
 import { drawNodes } from './nodes';
+import { overviewLabels, pageLabelRect, pageLabelsShown, type SideLabel } from './overviewLabels';
 import { drawPageBoxes, type PageBox, pageBoxesOf } from './pageBoxes';
 import { PathView } from './pathView';
 import { crossingsOf } from './scene';
@@ -56,6 +57,8 @@ export class TreeView {
   private readonly stubs: Layer;
   private readonly arrows: Layer;
   private readonly nodes: Layer;
+  /** The page boxes' names, over the nodes. */
+  private readonly pageLabels: Layer;
   private readonly legend: Layer;
   /** The whole tree in small, while the box shows a zoomed window of it. */
   private readonly map: Layer;
@@ -67,6 +70,8 @@ export class TreeView {
   private readonly clipId: string;
   /** The controls over the box (zoom buttons) the observer watches, once they are there. */
   private watched: Element | null = null;
+  /** The node radius this draw's widest label needs inside its node. */
+  private labelRadius = 0;
   /** Where this draw puts the tree: the box less the corner its controls take. */
   private region: Region = { x: 0, y: 0, width: 600, height: 300 };
   private readonly path: PathView;
@@ -130,6 +135,7 @@ export class TreeView {
     this.stubs = layer(this.content, 'tv-stubs');
     this.nodes = layer(this.content, 'tv-nodes');
     this.arrows = layer(this.content, 'tv-arrows').attr('data-marker', this.markerId);
+    this.pageLabels = layer(this.content, 'tv-page-labels');
     // Outside the content: a zoomed tree moves under them, the legend and the map stay put.
     this.legend = this.svg.append('g').attr('class', 'tv-legend');
     this.overlay = this.svg.append('g').attr('class', 'tv-overlay');
@@ -296,7 +302,14 @@ export class TreeView {
   private startOver(view: ViewState): void {
     if (view === this.drawnView) return;
     this.drawnView = view;
-    for (const group of [this.boxes, this.edges, this.ghosts, this.nodes, this.arrows]) {
+    for (const group of [
+      this.boxes,
+      this.edges,
+      this.ghosts,
+      this.nodes,
+      this.arrows,
+      this.pageLabels,
+    ]) {
       group.selectAll('*').remove();
     }
     this.detail.reset();
@@ -331,6 +344,7 @@ export class TreeView {
     if (heap && view.keys !== null) minRadius = this.minRadius(view.keys, heapMembers(view));
     else if (nodes !== null) minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
     else return null;
+    this.labelRadius = minRadius;
     this.chooseRegion(minRadius);
     const ask = {
       width: this.region.width,
@@ -376,6 +390,38 @@ export class TreeView {
       boxWidth: width,
       boxHeight: height,
       window: this.window,
+    });
+  }
+
+  /**
+   * Keys beside the nodes of a tree drawn too small to hold them (a reader zoomed out): the
+   * step's members and their path first, then level by level where there is room.
+   */
+  private sideLabels(
+    detail: Detail,
+    marks: EventMarks,
+    boxes: PageBox[],
+    shownPages: ReadonlySet<number>,
+  ): Map<number, SideLabel> {
+    const { g, members, keyOf } = detail.scene;
+    if (detail.mode === 'window' || g.r >= this.labelRadius * 0.99) return new Map();
+    const region = this.region;
+    const legendBelow = this.legendOn && region.y + region.height >= this.height - 0.5;
+    const right = region.width;
+    return overviewLabels({
+      members,
+      x: g.x,
+      y: g.y,
+      r: g.r,
+      parentOf: detail.placement.parentOf,
+      textOf: (member) => (this.mode === 'slots' ? String(member) : keyLabel(keyOf[member])),
+      focus: [...marks.stateClass.keys()],
+      size: this.labels.min,
+      width: right,
+      height: legendBelow ? region.height - LEGEND_HEIGHT : region.height,
+      obstacles: boxes
+        .filter((box) => shownPages.has(box.page))
+        .map((box) => pageLabelRect(box, this.labels.min, right)),
     });
   }
 
@@ -430,15 +476,20 @@ export class TreeView {
     const crossings = crossingsOf(scene.edges);
     const marks = eventMarksOf(current, scene, view);
 
+    // A zoomed list's labels may run on: its region clips them.
+    const right = detail.mode === 'window' ? Number.POSITIVE_INFINITY : this.region.width;
+    const shownPages = pageLabelsShown(boxes, this.labels.min, right);
     drawPageBoxes(
       this.boxes,
+      this.pageLabels,
       boxes,
       highlightPage,
       g.r,
       this.labels.min,
-      // A zoomed list's labels may run on: its region clips them.
-      detail.mode === 'window' ? Number.POSITIVE_INFINITY : this.region.width,
+      right,
+      shownPages,
     );
+    const side = this.sideLabels(detail, marks, boxes, shownPages);
     drawEdges(this.edges, scene.edges, g);
     drawNodes(
       this.nodes,
@@ -446,7 +497,7 @@ export class TreeView {
       isHeap ? 'data-slot' : 'data-node',
       marks.stateClass,
       highlightPage,
-      { mode: this.mode, labels: this.labels, pointed: this.pointed },
+      { mode: this.mode, labels: this.labels, pointed: this.pointed, side },
     );
     drawGhosts(this.ghosts, marks.ghosts, g);
     drawSwapArrow(this.arrows, marks.swap, g, this.markerId);
