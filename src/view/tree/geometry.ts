@@ -8,6 +8,10 @@ export const MAX_UNIT = 64;
 export const TOP = 16; // room for the first page label
 export const SIDE = 4;
 export const LEGEND_HEIGHT = 24;
+/** A page label's row between two packed levels: 11 px text and its 3 px gap. */
+const LABEL_ROW = 14;
+/** The least padding of a page box around nodes packed to fit their labels. */
+const MIN_PAD = 2;
 /** How much taller a level must be than a column is wide for round nodes (see geometryOf). */
 export const ROW_TO_COLUMN = 1.5;
 
@@ -49,6 +53,17 @@ function sameNumbers(a: Float64Array, b: Float64Array): boolean {
 }
 
 /**
+ * How many levels of nodes of radius r a region of this height holds (geometryOf's rules): at
+ * 1/0.3 radii a level, or packed, each a node, its least padding and a page label's row.
+ */
+export function levelsFit(height: number, r: number): number {
+  const usable = usableHeight(height);
+  const roomy = (usable * 0.3) / r;
+  const packed = (usable + LABEL_ROW) / (2 * (r + MIN_PAD) + LABEL_ROW);
+  return Math.max(roomy, packed);
+}
+
+/**
  * Scales a placement to the viewport. `previous` lends its version when nothing moved, so a step
  * that only recolours nodes does not rewrite every transform. `minRadius` lifts the radius cap
  * for a tree drawn larger than its box, so its labels reach the size asked for (zoom.ts).
@@ -65,9 +80,17 @@ export function geometryOf(
   const usable = usableHeight(height);
   const maxDepth = placement.levels - 1;
   let r = Math.min(unitX * 0.44, Math.max(MAX_RADIUS, minRadius));
-  if (maxDepth > 0) r = Math.min(r, (usable / (maxDepth + 1)) * 0.3);
-  r = Math.max(1.5, r);
+  // A level is at least 1/0.3 radii tall, one level too: a lone root in a short region (the
+  // strip a phone's zoom buttons leave) ran past its bottom at the 20 px cap.
+  const roomy = (usable / (maxDepth + 1)) * 0.3;
+  // Where that is under the radius the labels need, levels pack tighter, down to a node, its
+  // least padding and a page label's row: the phone lab's 107 px tree fits two levels of
+  // three-digit keys so, where the roomy rule dropped their labels.
+  const packed = (usable - maxDepth * LABEL_ROW) / (2 * (maxDepth + 1)) - MIN_PAD;
+  r = Math.max(1.5, Math.min(r, Math.max(roomy, Math.min(minRadius, packed))));
+  const squeezed = r > roomy + 1e-9;
   let pad = Math.max(1, Math.min(r * 0.45, (unitX - 2 * r) / 2 - 0.5));
+  if (squeezed) pad = Math.min(pad, MIN_PAD);
   const top = TOP + r + pad;
   const bottom = height - LEGEND_HEIGHT - 4 - r - pad;
   // Levels no further apart than a few node heights: a shallow tree stays compact at the top.

@@ -1,6 +1,7 @@
 // Nodes of the tree view: a circle per slot or node, its state classes and its label.
 
 import { type LabelRange, labelFit, nodeLabel, type TreeMode } from './labels';
+import type { SideLabel } from './overviewLabels';
 import type { Scene } from './scene';
 import { type Cached, type Layer, SVG_NS } from './svg';
 
@@ -29,6 +30,8 @@ interface NodeStyle {
   labels: LabelRange;
   /** Members a scene points at (the B-heap's page entries), ringed. */
   pointed: ReadonlySet<number>;
+  /** Keys written beside nodes too small to hold them (overviewLabels.ts). */
+  side: ReadonlyMap<number, SideLabel>;
 }
 
 /**
@@ -43,7 +46,7 @@ export function drawNodes(
   highlightPage: number | null,
   style: NodeStyle,
 ): void {
-  const { mode, labels, pointed } = style;
+  const { mode, labels, pointed, side } = style;
   const { g, pageOf, keyOf, red } = scene;
   const { x, y, r, version } = g;
   const ring = ringRadius(r, g.pad);
@@ -81,11 +84,23 @@ export function drawNodes(
         node.children[1].setAttribute('r', ring.toFixed(1));
       }
       const label = nodeLabel(mode, member, keyOf[member], r);
-      if (node.tvLabel === label) return;
-      node.tvLabel = label;
       const fit = labelFit(label, r, labels);
+      // A key that does not fit inside its node may stand beside it.
+      const beside = fit.text === '' ? side.get(member) : undefined;
+      const key = beside === undefined ? label : `${beside.text}|${beside.dx}|${beside.anchor}`;
+      if (node.tvLabel === key) return;
+      node.tvLabel = key;
       const text = node.children[2];
-      text.textContent = fit.text;
-      text.setAttribute('font-size', fit.size.toFixed(1));
+      if (beside === undefined) {
+        text.removeAttribute('class');
+        text.removeAttribute('x');
+        text.textContent = fit.text;
+        text.setAttribute('font-size', fit.size.toFixed(1));
+        return;
+      }
+      text.setAttribute('class', beside.anchor === 'start' ? 'tv-side' : 'tv-side tv-side-end');
+      text.setAttribute('x', beside.dx.toFixed(1));
+      text.textContent = beside.text;
+      text.setAttribute('font-size', beside.size.toFixed(1));
     });
 }

@@ -1,6 +1,7 @@
 // Page boxes of the tree view: one rounded box per page around its nodes, labelled p<page>.
 
 import type { Geometry } from './geometry';
+import { labelEm } from './labels';
 import type { Layer } from './svg';
 
 /** Boxes cycle through this many tones (views.css), so neighbouring pages tell apart. */
@@ -60,12 +61,29 @@ export function pageBoxRadius(r: number): number {
   return Math.min(8, r * 0.8 + 2);
 }
 
-/** Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. */
+/**
+ * Where a box's label starts (px): over its left edge, or further left where it would run past
+ * `right`, the region's edge (past it stand the box's controls, or nothing).
+ */
+export function pageLabelX(box: PageBox, labelSize: number, right: number): number {
+  const width = labelEm(pageBoxLabel(box)) * labelSize;
+  return Math.max(0, Math.min(box.x0 + 1, right - width - 1));
+}
+
+/**
+ * Joins the boxes by page; the box of `highlightPage` (hovered elsewhere) is outlined. Labels go
+ * to `labelLayer`, drawn over the nodes (a zoomed-out tree's nodes covered them), at `labelSize`
+ * px (the least text size, views.css), ending before `right`; only the `shown` pages' labels.
+ */
 export function drawPageBoxes(
   boxes: Layer,
+  labelLayer: Layer,
   data: PageBox[],
   highlightPage: number | null,
   r: number,
+  labelSize = 11,
+  right = Number.POSITIVE_INFINITY,
+  shown: ReadonlySet<number> | null = null,
 ): void {
   const radius = pageBoxRadius(r);
   const groups = boxes
@@ -74,15 +92,13 @@ export function drawPageBoxes(
     .join((enter) => {
       const group = enter.append('g').attr('class', 'tv-page-box');
       group.append('rect');
-      group.append('text').attr('class', 'tv-page-label');
       group.append('title');
       return group;
     });
   groups.each(function (box) {
     this.setAttribute('data-page', String(box.page));
     const rect = this.children[0];
-    const label = this.children[1];
-    const title = this.children[2];
+    const title = this.children[1];
     const linked = box.page === highlightPage ? ' tv-linked' : '';
     rect.setAttribute('class', `tv-page tv-tone-${box.page % PAGE_TONES}${linked}`);
     rect.setAttribute('x', box.x0.toFixed(1));
@@ -90,11 +106,16 @@ export function drawPageBoxes(
     rect.setAttribute('width', (box.x1 - box.x0).toFixed(1));
     rect.setAttribute('height', (box.y1 - box.y0).toFixed(1));
     rect.setAttribute('rx', radius.toFixed(1));
-    label.setAttribute('x', (box.x0 + 1).toFixed(1));
-    label.setAttribute('y', (box.y0 - 3).toFixed(1));
-    const text = pageBoxLabel(box);
-    if (label.textContent !== text) label.textContent = text;
     const tip = `page ${box.page}`;
     if (title.textContent !== tip) title.textContent = tip;
   });
+  labelLayer
+    .selectAll<SVGTextElement, PageBox>('text.tv-page-label')
+    .data(data, (d) => d.page)
+    .join('text')
+    .attr('class', 'tv-page-label')
+    .attr('data-page', (box) => box.page)
+    .attr('x', (box) => pageLabelX(box, labelSize, right).toFixed(1))
+    .attr('y', (box) => (box.y0 - 3).toFixed(1))
+    .text((box) => (shown === null || shown.has(box.page) ? pageBoxLabel(box) : ''));
 }

@@ -10,7 +10,7 @@ import { pagesSpanned, siftPath } from '../../core/explain/siftPath';
 import type { Placement } from '../../core/explain/treeGeometry';
 import type { ViewState } from '../../core/replay/viewState';
 import { focusOfEvent } from './focus';
-import { type Geometry, geometryOf, usableHeight, usableWidth } from './geometry';
+import { type Geometry, geometryOf, levelsFit, usableWidth } from './geometry';
 import { type HeapLayout, heapLayoutFor, heapScene } from './heapLayout';
 import {
   pointerPlacement,
@@ -246,7 +246,7 @@ export class TreeDetail {
     ask: DetailRequest,
   ): { focus: FocusPlacement; g: Geometry } {
     const radius = ask.minRadius * Math.max(1, ask.scale);
-    let levels = Math.max(2, Math.floor((usableHeight(ask.height) * 0.3) / radius));
+    let levels = Math.max(2, Math.floor(levelsFit(ask.height, radius)));
     // As many levels under the focus as the box has rows for (fewer if their columns do not fit).
     let below = Math.max(2, levels - 1 - full.level[focus]);
     for (;;) {

@@ -7,6 +7,7 @@ import { type Selection, select } from 'd3-selection';
 import type { SimEvent } from '../../core/events';
 import type { ViewState } from '../../core/replay/viewState';
 import { STRUCTURES } from '../../core/structures/registry';
+import { bestRegion, type Rect, type Region, regionDrawHeight, regionsAround } from './clearRegion';
 import { drawContextMap } from './contextMap';
 import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
@@ -14,10 +15,19 @@ import { aboveCorner, drawFocusMarks } from './focus';
 import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
-import { keyLabel, type LabelRange, labelsShown, NORMAL_LABELS, type TreeMode } from './labels';
+import {
+  keyLabel,
+  type LabelRange,
+  labelEm,
+  labelRadius,
+  labelsShown,
+  NORMAL_LABELS,
+  type TreeMode,
+} from './labels';
 import { drawTreeLegend } from './legend';
 import { drawMessage, treeMessageOf, wrapWords } from './message';
 import { drawNodes } from './nodes';
+import { overviewLabels, pageLabelRect, pageLabelsShown, type SideLabel } from './overviewLabels';
 import { drawPageBoxes, type PageBox, pageBoxesOf } from './pageBoxes';
 import { PathView } from './pathView';
 import { crossingsOf } from './scene';
@@ -26,7 +36,7 @@ import { type Layer, layer, SVG_NS } from './svg';
 import { appendArrowMarker, drawSwapArrow } from './swapArrow';
 import { describeMember } from './tooltip';
 import { type Detail, TreeDetail } from './treeDetail';
-import { focusWindow, isZoomed, labelRadius, type Window } from './zoom';
+import { focusWindow, isZoomed, type Window } from './zoom';
 
 export type { LabelRange, TreeMode } from './labels';
 
@@ -37,6 +47,8 @@ interface TreeViewOptions {
 
 export class TreeView {
   readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  /** Moves the drawing into the region the box's controls leave (clearRegion.ts). */
+  private readonly frame: Layer;
   private readonly content: Layer;
   private readonly boxes: Layer;
   private readonly edges: Layer;
@@ -45,9 +57,23 @@ export class TreeView {
   private readonly stubs: Layer;
   private readonly arrows: Layer;
   private readonly nodes: Layer;
+  /** The page boxes' names, over the nodes. */
+  private readonly pageLabels: Layer;
   private readonly legend: Layer;
   /** The whole tree in small, while the box shows a zoomed window of it. */
   private readonly map: Layer;
+  /** Holds the map and the path view at the region's corner. */
+  private readonly overlay: Layer;
+  private readonly pathFrame: Layer;
+  /** Clips a zoomed list to its region, so no node slides under the controls. */
+  private readonly clipRect: Selection<SVGRectElement, unknown, null, undefined>;
+  private readonly clipId: string;
+  /** The controls over the box (zoom buttons) the observer watches, once they are there. */
+  private watched: Element | null = null;
+  /** The node radius this draw's widest label needs inside its node. */
+  private labelRadius = 0;
+  /** Where this draw puts the tree: the box less the corner its controls take. */
+  private region: Region = { x: 0, y: 0, width: 600, height: 300 };
   private readonly path: PathView;
   private readonly message: Selection<SVGTextElement, unknown, null, undefined>;
   private readonly observer: ResizeObserver;
@@ -58,7 +84,7 @@ export class TreeView {
   private pointed: ReadonlySet<number> = new Set();
   private width: number;
   private height: number;
-  private frame = 0;
+  private animation = 0;
   /** The view last drawn: another one (a new scenario or structure) starts from empty layers. */
   private drawnView: ViewState | null = null;
   /** The level of detail, and what one draw lends the next. */
@@ -94,29 +120,49 @@ export class TreeView {
     this.markerId = `tv-arrow-${options.testId}`;
     appendArrowMarker(this.svg, this.markerId);
 
-    this.content = this.svg.append('g').attr('class', 'tv-content');
+    this.clipId = `tv-clip-${options.testId}`;
+    this.clipRect = this.svg
+      .append('clipPath')
+      .attr('id', this.clipId)
+      .append('rect')
+      .attr('width', this.width)
+      .attr('height', this.height);
+    this.frame = this.svg.append('g').attr('class', 'tv-frame');
+    this.content = this.frame.append('g').attr('class', 'tv-content');
     this.boxes = layer(this.content, 'tv-boxes');
     this.edges = layer(this.content, 'tv-edges');
     this.ghosts = layer(this.content, 'tv-ghosts');
     this.stubs = layer(this.content, 'tv-stubs');
     this.nodes = layer(this.content, 'tv-nodes');
     this.arrows = layer(this.content, 'tv-arrows').attr('data-marker', this.markerId);
+    this.pageLabels = layer(this.content, 'tv-page-labels');
     // Outside the content: a zoomed tree moves under them, the legend and the map stay put.
     this.legend = this.svg.append('g').attr('class', 'tv-legend');
-    this.map = this.svg.append('g').attr('class', 'tv-map').attr('display', 'none');
+    this.overlay = this.svg.append('g').attr('class', 'tv-overlay');
+    this.map = this.overlay.append('g').attr('class', 'tv-map').attr('display', 'none');
     this.message = this.svg.append('text').attr('class', 'tv-message').attr('display', 'none');
-    this.path = new PathView(this.svg.append('g').attr('class', 'tv-path').attr('display', 'none'));
+    this.pathFrame = this.svg.append('g').attr('class', 'tv-path-frame');
+    this.path = new PathView(
+      this.pathFrame.append('g').attr('class', 'tv-path').attr('display', 'none'),
+    );
 
     // Re-layout on the next frame, not inside the callback, so no observer loop can arise.
     this.observer = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]?.contentRect;
-      if (box === undefined || box.width <= 0 || box.height <= 0) return;
-      if (Math.abs(box.width - this.width) < 0.5 && Math.abs(box.height - this.height) < 0.5)
-        return;
-      this.width = box.width;
-      this.height = box.height;
-      cancelAnimationFrame(this.frame);
-      this.frame = requestAnimationFrame(() => this.redraw());
+      // The controls over the box shown, hidden or resized: the region they leave changes.
+      const controls = entries.some((entry) => entry.target !== element);
+      const box = entries.filter((entry) => entry.target === element).pop()?.contentRect;
+      const resized =
+        box !== undefined &&
+        box.width > 0 &&
+        box.height > 0 &&
+        (Math.abs(box.width - this.width) >= 0.5 || Math.abs(box.height - this.height) >= 0.5);
+      if (!resized && !controls) return;
+      if (resized) {
+        this.width = box.width;
+        this.height = box.height;
+      }
+      cancelAnimationFrame(this.animation);
+      this.animation = requestAnimationFrame(() => this.redraw());
     });
     this.observer.observe(element);
 
@@ -164,12 +210,55 @@ export class TreeView {
     this.redraw();
   }
 
-  /**
-   * The height the nodes are placed in: the geometry keeps a legend's height free at the bottom,
-   * so without a legend it is given that much more, which ends the nodes at the box's bottom.
-   */
+  /** The height the nodes are placed in (clearRegion.ts). */
   private get drawHeight(): number {
-    return this.legendOn ? this.height : this.height + LEGEND_HEIGHT;
+    return regionDrawHeight(this.region, this.height, this.legendOn);
+  }
+
+  /**
+   * The controls over the box (a phone's zoom buttons, touch.ts) in the box's px, or null when
+   * there are none or they are hidden. Watched from the first draw that finds them, since they
+   * are added after the view and shown or hidden by the layout's style.
+   */
+  private controls(): Rect | null {
+    const element = this.svg.node();
+    const overlay = element?.parentElement?.querySelector('.zoom-buttons') ?? null;
+    if (element === null || overlay === null) return null;
+    if (this.watched !== overlay) {
+      if (this.watched !== null) this.observer.unobserve(this.watched);
+      this.watched = overlay;
+      this.observer.observe(overlay);
+    }
+    const controls = overlay.getBoundingClientRect();
+    if (controls.width <= 0 || controls.height <= 0) return null;
+    // The viewBox maps the svg's px 1:1 (setViewBox), so client px less its corner are box px.
+    const box = element.getBoundingClientRect();
+    return {
+      x0: controls.left - box.left,
+      y0: controls.top - box.top,
+      x1: controls.right - box.left,
+      y1: controls.bottom - box.top,
+    };
+  }
+
+  /**
+   * The region the tree is drawn in: the whole box, or where controls take a corner, the box less
+   * their column or less their strip (clearRegion.ts), for nodes of radius `radius`.
+   */
+  private chooseRegion(radius: number): void {
+    const regions = regionsAround(this.width, this.height, this.controls(), this.legendOn);
+    const best = bestRegion(regions, radius, this.height, this.legendOn) ?? {
+      x: 0,
+      y: 0,
+      width: this.width,
+      height: this.height,
+    };
+    this.region = best;
+    const offset = `translate(${best.x.toFixed(1)},${best.y.toFixed(1)})`;
+    this.overlay.attr('transform', offset);
+    this.pathFrame.attr('transform', offset);
+    this.frame.attr('transform', offset);
+    this.clipRect.attr('width', best.width).attr('height', best.height);
   }
 
   /** Members (slots or nodes) a scene points at; ringed until another set replaces them. */
@@ -180,14 +269,14 @@ export class TreeView {
   render(view: ViewState, current: SimEvent | null, highlightPage: number | null): void {
     this.last = { view, current, highlightPage };
     // This draw is at the new size: a redraw the observer asked for would only repeat it.
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.animation);
     this.draw(view, current, highlightPage);
   }
 
   /** Stops the observer and removes the svg. */
   destroy(): void {
     this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.animation);
     this.svg.remove();
   }
 
@@ -213,7 +302,14 @@ export class TreeView {
   private startOver(view: ViewState): void {
     if (view === this.drawnView) return;
     this.drawnView = view;
-    for (const group of [this.boxes, this.edges, this.ghosts, this.nodes, this.arrows]) {
+    for (const group of [
+      this.boxes,
+      this.edges,
+      this.ghosts,
+      this.nodes,
+      this.arrows,
+      this.pageLabels,
+    ]) {
       group.selectAll('*').remove();
     }
     this.detail.reset();
@@ -224,26 +320,39 @@ export class TreeView {
     this.svg.attr('viewBox', `0 0 ${this.width} ${this.height}`);
   }
 
-  /** The node radius at which the longest label the tree shows is drawn at its least size. */
+  /** The node radius at which the widest label the tree shows is drawn at its least size. */
   private minRadius(keys: ArrayLike<number>, members: Iterable<number>): number {
-    let chars = 1;
+    // Widest by the font's advance widths, not by characters: '1.8G' is narrower than '9999'.
+    let widest = '0';
+    let widestEm = labelEm(widest);
     for (const member of members) {
       const label = this.mode === 'slots' ? String(member) : keyLabel(keys[member]);
-      if (label.length > chars) chars = label.length;
+      const em = labelEm(label);
+      if (em > widestEm) {
+        widest = label;
+        widestEm = em;
+      }
     }
-    return labelRadius(chars, this.labels);
+    return labelRadius(widest, this.labels);
   }
 
   /** The level of detail the box allows for this view, and its scene. */
   private detailOf(view: ViewState, current: SimEvent | null): Detail | null {
-    const ask = { width: this.width, height: this.drawHeight, minRadius: 0, scale: this.scale };
-    if (view.heap !== null && view.keys !== null) {
-      ask.minRadius = this.minRadius(view.keys, heapMembers(view));
-      return this.detail.heap(view, view.keys, current, ask);
-    }
+    const heap = view.heap !== null && view.keys !== null;
     const nodes = view.nodes;
-    if (nodes === null) return null;
-    ask.minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
+    let minRadius = 0;
+    if (heap && view.keys !== null) minRadius = this.minRadius(view.keys, heapMembers(view));
+    else if (nodes !== null) minRadius = this.minRadius(nodes.key, liveMembers(nodes.live));
+    else return null;
+    this.labelRadius = minRadius;
+    this.chooseRegion(minRadius);
+    const ask = {
+      width: this.region.width,
+      height: this.drawHeight,
+      minRadius,
+      scale: this.scale,
+    };
+    if (heap && view.keys !== null) return this.detail.heap(view, view.keys, current, ask);
     return this.detail.pointer(view, current, ask);
   }
 
@@ -252,9 +361,11 @@ export class TreeView {
    * corner shows where that is in the whole; otherwise the tree sits in the box as placed.
    */
   private placeWindow(g: Geometry, detail: Detail, marks: EventMarks, boxes: PageBox[]): void {
-    if (detail.mode !== 'window' || !isZoomed(g, this.width, this.drawHeight)) {
+    const { width, height } = this.region;
+    if (detail.mode !== 'window' || !isZoomed(g, width, this.drawHeight)) {
       this.window = { x: 0, y: 0 };
       this.content.attr('transform', null);
+      this.frame.attr('clip-path', null);
       drawContextMap(this.map, boxes, null);
       return;
     }
@@ -263,10 +374,12 @@ export class TreeView {
       g,
       [...marks.stateClass.keys()],
       (member) => parentOf[member] ?? -1,
-      this.width,
-      this.height,
+      width,
+      height,
       this.window,
     );
+    // The list runs past its region: cut at the region's edge, not under the controls.
+    this.frame.attr('clip-path', `url(#${this.clipId})`);
     this.content.attr(
       'transform',
       `translate(${(-this.window.x).toFixed(1)},${(-this.window.y).toFixed(1)})`,
@@ -274,9 +387,41 @@ export class TreeView {
     drawContextMap(this.map, boxes, {
       treeWidth: g.width,
       treeHeight: g.height,
-      boxWidth: this.width,
-      boxHeight: this.height,
+      boxWidth: width,
+      boxHeight: height,
       window: this.window,
+    });
+  }
+
+  /**
+   * Keys beside the nodes of a tree drawn too small to hold them (a reader zoomed out): the
+   * step's members and their path first, then level by level where there is room.
+   */
+  private sideLabels(
+    detail: Detail,
+    marks: EventMarks,
+    boxes: PageBox[],
+    shownPages: ReadonlySet<number>,
+  ): Map<number, SideLabel> {
+    const { g, members, keyOf } = detail.scene;
+    if (detail.mode === 'window' || g.r >= this.labelRadius * 0.99) return new Map();
+    const region = this.region;
+    const legendBelow = this.legendOn && region.y + region.height >= this.height - 0.5;
+    const right = region.width;
+    return overviewLabels({
+      members,
+      x: g.x,
+      y: g.y,
+      r: g.r,
+      parentOf: detail.placement.parentOf,
+      textOf: (member) => (this.mode === 'slots' ? String(member) : keyLabel(keyOf[member])),
+      focus: [...marks.stateClass.keys()],
+      size: this.labels.min,
+      width: right,
+      height: legendBelow ? region.height - LEGEND_HEIGHT : region.height,
+      obstacles: boxes
+        .filter((box) => shownPages.has(box.page))
+        .map((box) => pageLabelRect(box, this.labels.min, right)),
     });
   }
 
@@ -298,12 +443,14 @@ export class TreeView {
       this.content.attr('display', 'none');
       this.message.attr('display', 'none');
       drawContextMap(this.map, [], null);
+      // The path's boxes hold labels such as 'p12·3' at the least size.
+      this.chooseRegion(labelRadius('p12·3', this.labels));
       const label = this.path.draw(
         shape,
         view.lastSlot,
         current,
-        this.width,
-        this.height,
+        this.region.width,
+        this.region.height,
         this.labels.min,
       );
       this.svg.attr('aria-label', label).attr('data-size', null).attr('data-mode-view', 'path');
@@ -329,7 +476,20 @@ export class TreeView {
     const crossings = crossingsOf(scene.edges);
     const marks = eventMarksOf(current, scene, view);
 
-    drawPageBoxes(this.boxes, boxes, highlightPage, g.r);
+    // A zoomed list's labels may run on: its region clips them.
+    const right = detail.mode === 'window' ? Number.POSITIVE_INFINITY : this.region.width;
+    const shownPages = pageLabelsShown(boxes, this.labels.min, right);
+    drawPageBoxes(
+      this.boxes,
+      this.pageLabels,
+      boxes,
+      highlightPage,
+      g.r,
+      this.labels.min,
+      right,
+      shownPages,
+    );
+    const side = this.sideLabels(detail, marks, boxes, shownPages);
     drawEdges(this.edges, scene.edges, g);
     drawNodes(
       this.nodes,
@@ -337,7 +497,7 @@ export class TreeView {
       isHeap ? 'data-slot' : 'data-node',
       marks.stateClass,
       highlightPage,
-      { mode: this.mode, labels: this.labels, pointed: this.pointed },
+      { mode: this.mode, labels: this.labels, pointed: this.pointed, side },
     );
     drawGhosts(this.ghosts, marks.ghosts, g);
     drawSwapArrow(this.arrows, marks.swap, g, this.markerId);
@@ -348,7 +508,7 @@ export class TreeView {
       detail.focus?.above ?? 0,
       isHeap ? 'slot' : 'node',
       // "… 2 levels above" is about 16 characters of the least label size.
-      aboveCorner(boxes, this.width, 16 * 0.6 * Math.max(12, this.labels.min)),
+      aboveCorner(boxes, this.region.width, 16 * 0.6 * Math.max(12, this.labels.min)),
     );
     this.placeWindow(g, detail, marks, boxes);
     this.legend.attr('display', this.legendOn ? null : 'none');

@@ -4,17 +4,6 @@
 
 import type { Placement } from '../../core/explain/treeGeometry';
 import { type Geometry, geometryOf } from './geometry';
-import type { LabelRange } from './labels';
-
-/**
- * The smallest node radius (px) at which a label of `chars` characters is drawn at the range's
- * smallest size or more. The inverse of labelFit: a label's size is min(r, max, 1.88 r / (0.58
- * chars)), so short labels need r >= min and long ones a little more.
- */
-export function labelRadius(chars: number, range: LabelRange): number {
-  // A hair over the exact inverse, so rounding never drops the label it was computed for.
-  return range.min * Math.max(1, (Math.max(1, chars) * 0.58) / (2 * 0.94)) * (1 + 1e-9);
-}
 
 /** How much larger than its box a tree is drawn at most (past it, the map and path say the rest). */
 export const MAX_ZOOM = 12;
@@ -32,12 +21,18 @@ export function detailGeometry(
   previous: Geometry | null,
   scale = 1,
 ): Geometry {
-  let zoom = Math.max(1, scale);
-  let g = geometryOf(placement, width * zoom, height * zoom, previous, minRadius);
+  let zoom = 1;
+  let g = geometryOf(placement, width, height, previous, minRadius);
   // r grows about linearly with the canvas until a cap: a few rounds reach the radius asked for.
   for (let round = 0; round < 8 && g.r < minRadius * 0.995 && zoom < MAX_ZOOM; round++) {
     zoom = Math.min(MAX_ZOOM, zoom * Math.max(1.05, (minRadius / g.r) * 1.01));
     g = geometryOf(placement, width * zoom, height * zoom, previous, minRadius);
+  }
+  // A reader's zoom multiplies what the labels need: starting the search at it instead let a
+  // wider label's search overshoot past the zoomed size (the reader's 2x drew smaller).
+  if (scale > 1 && zoom < MAX_ZOOM) {
+    zoom = Math.min(MAX_ZOOM, zoom * scale);
+    g = geometryOf(placement, width * zoom, height * zoom, previous, minRadius * scale);
   }
   return g;
 }

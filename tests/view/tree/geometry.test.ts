@@ -19,6 +19,7 @@ import {
   usableHeight,
   usableWidth,
 } from '../../../src/view/tree/geometry';
+import { labelFit, labelRadius, NORMAL_LABELS } from '../../../src/view/tree/labels';
 
 const binary = heapShapeOf(structureSpec('binary', 8));
 
@@ -27,6 +28,22 @@ function placed(placement: Placement): number[] {
 }
 
 describe('geometryOf', () => {
+  it('packs two levels of three-digit keys, labelled at 11 px, into the phone lab’s 107 px tree', () => {
+    // The phone's tree box is 107 px tall with no legend (drawn in 107 + LEGEND_HEIGHT); the
+    // 1/0.3-radii rule gave 13.05 px nodes, under the 13.4 a key such as 324 needs.
+    const placement = heapPlacement(binary, 3);
+    const minRadius = labelRadius('888', NORMAL_LABELS);
+    const height = 107 + LEGEND_HEIGHT;
+    const g = geometryOf(placement, 267, height, null, minRadius);
+    expect(labelFit('888', g.r).text).toBe('888');
+    for (const slot of placed(placement)) {
+      expect(g.y[slot] - g.r - g.pad).toBeGreaterThanOrEqual(TOP);
+      expect(g.y[slot] + g.r + g.pad).toBeLessThanOrEqual(107);
+    }
+    // Room for the lower page box's label between the two levels' boxes.
+    expect(g.y[2] - g.y[1] - 2 * (g.r + g.pad)).toBeGreaterThanOrEqual(13);
+  });
+
   it('keeps every placed node, with its radius, inside the viewport above the legend', () => {
     for (const maxSlot of [1, 7, 48, 255]) {
       for (const [width, height] of [

@@ -5,14 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { heapPlacement } from '../../../src/core/explain/treeGeometry';
 import { heapShapeOf } from '../../../src/core/replay/viewState';
 import { structureSpec } from '../../../src/core/structures/registry';
-import { labelFit } from '../../../src/view/tree/labels';
-import {
-  detailGeometry,
-  focusWindow,
-  isZoomed,
-  labelRadius,
-  MAX_ZOOM,
-} from '../../../src/view/tree/zoom';
+import { labelFit, labelRadius } from '../../../src/view/tree/labels';
+import { detailGeometry, focusWindow, isZoomed, MAX_ZOOM } from '../../../src/view/tree/zoom';
 
 const shapes = {
   binary: heapShapeOf(structureSpec('binary', 8)),
@@ -25,7 +19,7 @@ describe('labelRadius', () => {
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 8, max: 24 }), (chars, min) => {
         const range = { min, max: min + 6 };
         const label = '8'.repeat(chars);
-        const r = labelRadius(chars, range);
+        const r = labelRadius(label, range);
         expect(labelFit(label, r, range).text).toBe(label);
         expect(labelFit(label, r * 0.97, range).text).toBe('');
       }),
@@ -36,7 +30,7 @@ describe('labelRadius', () => {
 describe('detailGeometry', () => {
   it('draws the whole tree in its box when the labels fit there', () => {
     const placement = heapPlacement(shapes.binary, 7);
-    const g = detailGeometry(placement, 600, 400, labelRadius(2, { min: 11, max: 14 }), null);
+    const g = detailGeometry(placement, 600, 400, labelRadius('88', { min: 11, max: 14 }), null);
     expect(g.width).toBe(600);
     expect(g.height).toBe(400);
     expect(isZoomed(g, 600, 400)).toBe(false);
@@ -52,7 +46,7 @@ describe('detailGeometry', () => {
         fc.constantFrom(11, 18),
         (kind: 'binary' | 'bheap', maxSlot, width, height, min) => {
           const placement = heapPlacement(shapes[kind], maxSlot);
-          const minRadius = labelRadius(3, { min, max: min + 6 });
+          const minRadius = labelRadius('888', { min, max: min + 6 });
           const g = detailGeometry(placement, width, height, minRadius, null);
           if (g.width < width * MAX_ZOOM * 0.99)
             expect(g.r).toBeGreaterThanOrEqual(minRadius * 0.99);
@@ -66,7 +60,7 @@ describe('detailGeometry', () => {
 
   it('draws larger still at a reader’s zoom', () => {
     const placement = heapPlacement(shapes.bheap, 47);
-    const minRadius = labelRadius(3, { min: 11, max: 14 });
+    const minRadius = labelRadius('888', { min: 11, max: 14 });
     const base = detailGeometry(placement, 400, 220, minRadius, null);
     const zoomed = detailGeometry(placement, 400, 220, minRadius, null, 2);
     expect(zoomed.width).toBeGreaterThan(base.width);
