@@ -195,6 +195,11 @@ interface TabModel {
    * the page shows the article's tour, and its link, the reader's, still names the tour lost.
    */
   lost: boolean;
+  /**
+   * The link on screen is the reader's (a same-document arrival): the page wrote nothing, so
+   * it names the kept tour in whatever case the reader typed its hex digits.
+   */
+  readers: boolean;
 }
 
 /** What the tab shows: its entry, or the article's tour where the entry's tour was lost. */
@@ -260,6 +265,11 @@ function linkTour(url: string): { tourz: string | null; tour: string | null } {
   };
 }
 
+/** A kept tour's id as the page writes it (its hex digits lower case); any other value as is. */
+function keptCase(value: string | null): string | null {
+  return value !== null && /^kept\./i.test(value) ? value.toLowerCase() : value;
+}
+
 async function docTag(page: Page): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -300,7 +310,8 @@ async function reloadWhenNamed(page: Page, old: string | null): Promise<void> {
       history[method] = (...args: Parameters<History['pushState']>) => {
         original(...args);
         const now = named();
-        if (now !== null && now !== previous) location.reload();
+        const kept = now !== null && /^kept\./i.test(now) ? now.toLowerCase() : now;
+        if (kept !== null && kept !== previous) location.reload();
       };
     }
   }, old);
@@ -314,6 +325,7 @@ function arrive(model: RunModel, tab: TabModel, doc: string): void {
   tab.doc = doc;
   tab.missing = false;
   tab.lost = false;
+  tab.readers = !fresh;
   const entry = tab.entries[tab.index];
   if (!isKept(entry.value)) return;
   // A document holds what it kept or read back; any document reads back what the store keeps.
@@ -331,6 +343,7 @@ function arrive(model: RunModel, tab: TabModel, doc: string): void {
 /** A new entry after the current one (the ones ahead are dropped). */
 function push(tab: TabModel, entry: Entry): void {
   tab.lost = false;
+  tab.readers = false;
   tab.entries.length = tab.index + 1;
   tab.entries.push(entry);
   tab.index++;
@@ -389,7 +402,11 @@ function differences(model: RunModel, tab: TabModel, seen: Seen): string {
   };
   want('history entry', seen.index, tab.index);
   want("the link's scene (tour)", link.tour, String(entry.scene));
-  want("the link's tour (tourz)", link.tourz, tab.entries[tab.index].value);
+  want(
+    "the link's tour (tourz)",
+    tab.readers ? keptCase(link.tourz) : link.tourz,
+    tab.entries[tab.index].value,
+  );
   want('the band', seen.band, `${entry.scene} / ${tour.scenes.length}`);
   want("the scene's title", seen.title, shown?.title);
   want("the scene's caption", seen.caption, shown?.caption);
@@ -444,7 +461,7 @@ async function inEditor(
   await expect
     .poll(
       () => {
-        value = linkTour(page.url()).tourz;
+        value = keptCase(linkTour(page.url()).tourz);
         return expected === null ? value !== null && value !== old : value === expected;
       },
       {
@@ -714,6 +731,7 @@ async function startTab(model: RunModel, tab: TabModel, scene: number): Promise<
   tab.held = new Map([[tab.doc, new Set()]]);
   tab.missing = false;
   tab.lost = false;
+  tab.readers = false;
   void model;
 }
 
@@ -733,6 +751,7 @@ async function check(pages: [Page, Page], run: Run<Move>): Promise<number> {
     held: new Map(),
     missing: false,
     lost: false,
+    readers: false,
   });
   const model: RunModel = {
     tabs: [blank(pages[0]), blank(pages[1])],
@@ -808,7 +827,8 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
   baseURL,
   problems,
 }) => {
-  test.setTimeout(Math.max(600_000, RUNS * 10_000));
+  // About 9 s a run at a load of 18 on 2 cores (two lanes), 3-4 s on a quiet machine.
+  test.setTimeout(Math.max(600_000, RUNS * 15_000));
   console.log(
     `kept-tour navigation property: ${RUNS} runs in ${LANES} lanes, seed ${SEED} (BHEAP_NAV_SEED=${SEED} replays them)`,
   );
@@ -889,4 +909,31 @@ test("a link that differs from the page only after '#' opens a tour this browser
   await expect(other.getByTestId('scenario-error')).toBeHidden();
   expect(linkTour(other.url()).tourz).toBe(linkTour(links[0]).tourz);
   expect(problems).toEqual([]);
+});
+
+test.fixme('a scene put on under load adds its history entry: a cursor write due first must not take its place', async ({
+  page,
+}) => {
+  // Found by the property (seed 1158, run 37, its first move: tour file 0 opened in the first
+  // tab at the article's scene 5, load 18 on 2 cores): the tour's scene 1 replaced the
+  // article's scene's entry instead of adding one (history entry 49, expected 50), so Back
+  // skips the scene the teacher was on. Read from the code, not yet confirmed: the session
+  // writes a new scene's entry in a task of its own (setTimeout 0, scenarioSession.load),
+  // after placing its cursor, whose link write is due 120 ms later (playback.seek, link.soon);
+  // a task past 120 ms between them lets the replace go first, and the push then finds the
+  // link unchanged and adds nothing. The fix belongs in the session or the link writer.
+  await page.goto('/?tour=5');
+  await settle(page);
+  const before = await entryIndex(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.getByTestId('tour-edit').click();
+  await chooseFile(page, 'tour-0.json', 0, 9_001);
+  await page.waitForURL(/tourz=kept\./, { timeout: 120_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.getByTestId('tour-editor-close').click();
+  await settle(page);
+  expect(await entryIndex(page)).toBe(before + 1);
+  await page.evaluate(() => history.back());
+  await expect(page.getByTestId('tour-index')).toHaveText('5 / 13');
 });
