@@ -336,8 +336,11 @@ function arrive(model: RunModel, tab: TabModel, doc: string): void {
   // Named as missing: the article's tour, at the scene if it has one. A page that starts
   // writes its link without the tour; after Back or Forward the link is the reader's.
   tab.missing = true;
-  tab.lost = !fresh;
-  if (fresh) tab.entries[tab.index] = shows(tab);
+  tab.lost = true;
+  if (fresh) {
+    tab.entries[tab.index] = shows(tab);
+    tab.lost = false;
+  }
 }
 
 /** A new entry after the current one (the ones ahead are dropped). */
