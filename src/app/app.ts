@@ -13,6 +13,7 @@ import { listenForPlaybackKeys } from './playback/keyboard';
 import { linkReader } from './session/linkReader';
 import { ScenarioSession } from './session/scenarioSession';
 import { TourController } from './tour/tourController';
+import { restoreNamedKept } from './tour/tourStore';
 import { activeTour, sceneLink, sceneParsed } from './tour/tours';
 
 /** Views only draw what the timeline's event-fed states hold; the session decides what they get. */
@@ -22,13 +23,18 @@ export class App {
   private readonly tour: TourController;
   private readonly painter: FramePainter;
   private viewport = { width: 0, height: 0 };
+  /**
+   * Back or Forward is reading its link ahead (a kept tour, packed values): the address is the
+   * reader's already, and a write still due for the page on screen must not go over it.
+   */
+  private movingInHistory = false;
 
   constructor(root: HTMLElement) {
     this.measureViewport();
     // While a newer request is prepared, the link is its own to write when it lands (or
     // already names it, after Back or Forward): what is on screen writes nothing meanwhile.
     const link = new LinkWriter(() =>
-      this.session.requested === this.session.scenario
+      !this.movingInHistory && this.session.requested === this.session.scenario
         ? `?${formatScenario(this.session.scenario)}`
         : null,
     );
@@ -80,9 +86,12 @@ export class App {
     onHistoryMove(() => {
       const move = ++moves;
       const link = readLink();
-      void linkReader.readAhead(link).then((current) => {
-        if (current && move === moves)
-          this.session.show(linkToShow(link), 'This link', null, false);
+      this.movingInHistory = true;
+      // A kept tour the link names is read back first, as when the page loads (tourStore.ts).
+      void Promise.all([linkReader.readAhead(link), restoreNamedKept(link)]).then(([current]) => {
+        if (move !== moves) return;
+        this.movingInHistory = false;
+        if (current) this.session.show(linkToShow(link), 'This link', null, false);
       });
     });
     // The stage decides what fits: another size may take another layout. The observer hears

@@ -7,6 +7,7 @@ import {
   isKeptTourValue,
   KEPT_TOUR_PREFIX,
   keptTourId,
+  readLinkTour,
   rememberTourValue,
   restoreKeptTour,
   tourLinkValue,
@@ -81,13 +82,26 @@ export async function restoreKept(value: string): Promise<void> {
   if (!isKeptTourValue(value)) return;
   const record = await getLarge(STORE, value);
   if (typeof record !== 'string') return;
-  // Read in the link worker: a kept tour may be 4 MB of JSON and scripts.
-  const reading = await linkReader.readTour(record, false);
+  // Read in the link worker: a kept tour may be 4 MB of JSON and scripts. A worker that fails
+  // leaves the tour unread, named as missing, and the page goes on.
+  const reading = await linkReader.readTour(record, false).catch(() => null);
   if (reading === null || !reading.read.ok) return;
   restoreKeptTour(value, reading.read.tour);
   stored.set(value, Promise.resolve(true));
   // The tour in use is the last to be dropped.
   await putLarge(STORE, INDEX_KEY, [...(await keptIndex()).filter((v) => v !== value), value]);
+}
+
+/**
+ * Reads back the kept tour a link names, unless this page holds it already. A link opened in
+ * the same page (Back, Forward, or one typed that differs only after '#') starts no new page,
+ * so nothing else reads it: the tour was named as kept in another browser, in the one that
+ * keeps it.
+ */
+export async function restoreNamedKept(link: string): Promise<void> {
+  const value = keptTourNamed(link);
+  if (value === null || readLinkTour(value).ok) return;
+  await restoreKept(value);
 }
 
 async function store(value: string, tour: Tour): Promise<boolean> {
