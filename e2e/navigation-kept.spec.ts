@@ -19,9 +19,9 @@ import {
   entryIndex,
   LANES,
   ONLY,
-  RUNS,
   type Run,
   replayError,
+  runCount,
   runsToMake,
   SEED,
   settle,
@@ -49,6 +49,12 @@ type Action =
   | { kind: 'forward'; tab: Tab };
 
 type Move = Action;
+
+/**
+ * Runs in CI: 40, each with a new seed (about 5 s a run quiet: a 1 MiB tour file is opened in
+ * each), so 200 would add a quarter of an hour to CI; BHEAP_NAV_RUNS=200 makes the full count.
+ */
+const KEPT_RUNS = runCount(40);
 
 const tabArbitrary = fc.constantFrom<Tab>(0, 1);
 const moveArbitrary: fc.Arbitrary<Move> = fc.oneof(
@@ -831,11 +837,11 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
   problems,
 }) => {
   // About 9 s a run at a load of 18 on 2 cores (two lanes), 3-4 s on a quiet machine.
-  test.setTimeout(Math.max(600_000, RUNS * 15_000));
+  test.setTimeout(Math.max(600_000, KEPT_RUNS * 15_000));
   console.log(
-    `kept-tour navigation property: ${RUNS} runs in ${LANES} lanes, seed ${SEED} (BHEAP_NAV_SEED=${SEED} replays them)`,
+    `kept-tour navigation property: ${KEPT_RUNS} runs in ${LANES} lanes, seed ${SEED} (BHEAP_NAV_SEED=${SEED} replays them)`,
   );
-  const queue = runsToMake(moveArbitrary);
+  const queue = runsToMake(moveArbitrary, KEPT_RUNS);
   const lanes: [Page, Page][] = [await laneTabs(context, page, problems)];
   for (let index = 1; index < LANES; index++) {
     const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
@@ -851,7 +857,7 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
           checked += await check(pages, run);
         } catch (error) {
           queue.length = 0;
-          throw replayError(run, error);
+          throw replayError(run, error, KEPT_RUNS);
         }
         done++;
         if (done % 20 === 0) {
@@ -866,8 +872,8 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
     `kept-tour navigation property: ${done} sequences, ${checked} checks in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   if (ONLY !== null) return;
-  expect(done).toBe(RUNS);
-  expect(checked).toBeGreaterThan(RUNS);
+  expect(done).toBe(KEPT_RUNS);
+  expect(checked).toBeGreaterThan(KEPT_RUNS);
   expect(problems).toEqual([]);
 });
 
@@ -920,11 +926,12 @@ test.fixme('a scene put on under load adds its history entry: a cursor write due
   // Found by the property (seed 1158, run 37, its first move: tour file 0 opened in the first
   // tab at the article's scene 5, load 18 on 2 cores): the tour's scene 1 replaced the
   // article's scene's entry instead of adding one (history entry 49, expected 50), so Back
-  // skips the scene the teacher was on. Read from the code, not yet confirmed: the session
-  // writes a new scene's entry in a task of its own (setTimeout 0, scenarioSession.load),
-  // after placing its cursor, whose link write is due 120 ms later (playback.seek, link.soon);
-  // a task past 120 ms between them lets the replace go first, and the push then finds the
-  // link unchanged and adds nothing. The fix belongs in the session or the link writer.
+  // skips the scene the teacher was on. The session writes a new scene's entry in a task of
+  // its own (setTimeout 0, scenarioSession.load) once it is on screen; a cursor's link write
+  // still waiting (link.soon, 120 ms) could end first and write the new link over the old
+  // entry, and the push then found it written. The waiting write now goes before the request
+  // (LinkWriter.flush). Still fixme: at 20x throttling on this machine the journey passes with
+  // or without that fix, so it does not yet hold the race.
   await page.goto('/?tour=5');
   await settle(page);
   const before = await entryIndex(page);

@@ -10,8 +10,14 @@ import { cliArgsFor } from '../src/core/scenario/format';
 import { parseScenario } from '../src/core/scenario/parse';
 import { expect, expectedCounters, queryOf } from './fixtures';
 
-/** Runs of a property: 200 in CI (the issue's count); fewer with BHEAP_NAV_RUNS for a quick look. */
-export const RUNS = Number(process.env.BHEAP_NAV_RUNS ?? 200);
+/**
+ * Runs of a property: BHEAP_NAV_RUNS, or `fallback`. The desk's and the phone's make 200 in CI
+ * (the issue's count); the kept tours' fewer, each of its runs costing seconds (a 1 MiB file).
+ */
+export function runCount(fallback: number): number {
+  return Number(process.env.BHEAP_NAV_RUNS ?? fallback);
+}
+export const RUNS = runCount(200);
 /** The seed fast-check draws the runs from, printed first: a run that fails or times out is drawn again. */
 export const SEED = Number(process.env.BHEAP_NAV_SEED ?? Date.now() % 2 ** 31);
 /** One run of those drawn, alone (BHEAP_NAV_ONLY=111 replays a failure's run 111 by itself). */
@@ -29,20 +35,20 @@ export interface Run<Move> {
 }
 
 /** The runs to make (ONLY's alone when set), drawn from the seed: the same seed, the same runs. */
-export function runsToMake<Move>(move: fc.Arbitrary<Move>): Run<Move>[] {
+export function runsToMake<Move>(move: fc.Arbitrary<Move>, runs = RUNS): Run<Move>[] {
   const runArbitrary = fc.tuple(
     fc.integer({ min: 1, max: 11 }),
     fc.array(move, { minLength: 1, maxLength: 6 }),
   );
   return fc
-    .sample(runArbitrary, { seed: SEED, numRuns: RUNS })
+    .sample(runArbitrary, { seed: SEED, numRuns: runs })
     .map(([scene, moves], index) => ({ index, scene, moves }))
     .filter((run) => ONLY === null || run.index === ONLY);
 }
 
 /** A failed run's error: the command line that replays it alone, its moves, and the failure. */
-export function replayError<Move>(run: Run<Move>, error: unknown): Error {
-  const replay = `BHEAP_NAV_SEED=${SEED} BHEAP_NAV_RUNS=${RUNS} BHEAP_NAV_ONLY=${run.index}`;
+export function replayError<Move>(run: Run<Move>, error: unknown, runs = RUNS): Error {
+  const replay = `BHEAP_NAV_SEED=${SEED} BHEAP_NAV_RUNS=${runs} BHEAP_NAV_ONLY=${run.index}`;
   return new Error(
     `run ${run.index} (${replay} replays it): from scene ${run.scene}, ${JSON.stringify(run.moves)}\n${String(error)}`,
   );

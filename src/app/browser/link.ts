@@ -43,6 +43,21 @@ export class LinkWriter {
    */
   soon(delayMs: number): void {
     window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => this.now('replace'), delayMs);
+    this.timer = window.setTimeout(() => {
+      this.timer = undefined;
+      this.now('replace');
+    }, delayMs);
+  }
+
+  /**
+   * Writes a write that waits, now: before a new scenario's entry is pushed, so the wait cannot
+   * end between that scenario coming on screen and its push, and write its link over the old
+   * entry (the push then finds the link written and adds none: Back skipped the old scene).
+   */
+  flush(): void {
+    if (this.timer === undefined) return;
+    window.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.now('replace');
   }
 }

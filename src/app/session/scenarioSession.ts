@@ -240,6 +240,7 @@ export class ScenarioSession {
     // Back or Forward the address names the new scenario, and nothing is written over it.
     if (history === null) this.requested = scenario;
     playback.pause();
+    link.flush();
     // The controls say at once what is being prepared (a large run takes a while), not what
     // they said before; a refused value is already the previous one in `scenario`.
     controls.sync(scenario);
