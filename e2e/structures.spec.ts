@@ -56,6 +56,10 @@ test.describe('the other priority queues', () => {
     // Heaps on both sides: no node size, one shared listing.
     await expect(page.getByTestId('control-node')).toBeHidden();
     await expect(page.getByTestId('pseudocode-2')).toBeHidden();
+    // The controls fold away, as a reader folds them to watch: open, they leave the 1280 x 720
+    // tree too little height for ten labelled nodes whole (keys fit inside their circles now).
+    await page.getByTestId('controls-toggle').click();
+    await expect(page.getByTestId('controls-toggle')).toHaveAttribute('aria-expanded', 'false');
 
     for (let i = 0; i < 10; i++) await page.getByTestId('op-forward').click();
     await expectCountersAt(page, timelineFor(queryOf(page)).stepStart[10]);

@@ -26,14 +26,32 @@ export function onHistoryMove(listener: () => void): void {
  */
 export class LinkWriter {
   private timer: number | undefined;
+  /** A new scenario's entry is due (pushNext): the next write pushes, whoever asks for it. */
+  private pushDue = false;
 
   constructor(private readonly query: () => string | null) {}
 
   now(mode: HistoryMode): void {
     const query = this.query();
     if (query === null || query === readLink()) return;
-    if (mode === 'push') window.history.pushState(null, '', query);
-    else window.history.replaceState(null, '', query);
+    if (mode === 'push' || this.pushDue) {
+      this.pushDue = false;
+      window.history.pushState(null, '', query);
+    } else window.history.replaceState(null, '', query);
+  }
+
+  /**
+   * The scenario on screen gets an entry of its own, written in a task to come: a replace that
+   * comes first (a kept tour just stored, a cursor's write) pushes it instead. It wrote the new
+   * link over the old entry, and the push then found it written: Back skipped the old scene.
+   */
+  pushNext(): void {
+    this.pushDue = true;
+  }
+
+  /** A newer request: the entry due for the one before it is not written by anyone else. */
+  dropPush(): void {
+    this.pushDue = false;
   }
 
   /**

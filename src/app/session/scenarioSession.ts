@@ -136,6 +136,8 @@ export class ScenarioSession {
       // the step that was playing over it (the link writes nothing while a request waits).
       if (history === null) this.requested = scenario;
       playback.pause();
+      // After Back or Forward no entry is due: a cursor's write later must replace, not push.
+      if (history === null) link.dropPush();
       // One current request: a scenario still being prepared for an earlier request (a large
       // run recording) must not take over the page when it is ready.
       this.parts.preparer.cancel();
@@ -241,6 +243,7 @@ export class ScenarioSession {
     if (history === null) this.requested = scenario;
     playback.pause();
     link.flush();
+    link.dropPush();
     // The controls say at once what is being prepared (a large run takes a while), not what
     // they said before; a refused value is already the previous one in `scenario`.
     controls.sync(scenario);
@@ -262,6 +265,7 @@ export class ScenarioSession {
         for (const panel of panels) panel.setLongRun(timeline.large);
         errorBox.show([...errors, ...this.placeCursor(cursor)], source);
         if (history !== null) {
+          if (history === 'push') link.pushNext();
           // In a task of its own: a history entry is slow while a large run's workers hold both
           // cores, and the scene's own work is already in this task.
           window.setTimeout(() => {
