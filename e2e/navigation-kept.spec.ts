@@ -294,6 +294,18 @@ async function newDocument(page: Page, before: string): Promise<void> {
   await page.waitForLoadState('load');
 }
 
+/**
+ * The current history entry's key (the Navigation API): a push makes a new one, a replace keeps
+ * it. The index cannot tell them apart once the history is full (MAX_HISTORY_ENTRIES).
+ */
+function entryKey(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { navigation: { currentEntry: { key: string } } }).navigation
+        .currentEntry.key,
+  );
+}
+
 /** Waits until the tab's current history entry is `index`. */
 async function atEntry(page: Page, index: number): Promise<void> {
   await expect
@@ -350,12 +362,24 @@ function arrive(model: RunModel, tab: TabModel, doc: string): void {
 }
 
 /** A new entry after the current one (the ones ahead are dropped). */
+/**
+ * How many entries a tab's history holds in Chromium (kMaxSessionHistoryEntries): a push past
+ * them drops the oldest, and the current index stays at the last. A lane's tabs reach it after
+ * about 18 runs; the model took the capped index for a lost push (entry 49, expected 50).
+ */
+const MAX_HISTORY_ENTRIES = 50;
+
 function push(tab: TabModel, entry: Entry): void {
   tab.lost = false;
   tab.readers = false;
   tab.entries.length = tab.index + 1;
   tab.entries.push(entry);
   tab.index++;
+  if (tab.entries.length > MAX_HISTORY_ENTRIES) {
+    tab.entries.shift();
+    tab.index--;
+    tab.start = Math.max(0, tab.start - 1);
+  }
 }
 
 /** What a tab shows, read in one go. */
@@ -510,6 +534,7 @@ async function perform(model: RunModel, action: Action, following: Action | unde
       const tour = tourFile(model.run, action.tour);
       const value = tourLinkValue(tour, () => {});
       const before = shows(tab);
+      const keyBefore = await entryKey(tab.page);
       // The tour on already: its link does not change, so no moment to reload at.
       const reload = action.reload && before.value !== value;
       await inEditor(
@@ -527,7 +552,7 @@ async function perform(model: RunModel, action: Action, following: Action | unde
       );
       // The same tour at its first scene already: no new entry, unless the cursor had moved.
       const same = before.value === value && before.scene === 1;
-      if (!same || (await entryIndex(tab.page)) > tab.index)
+      if (!same || (await entryKey(tab.page)) !== keyBefore)
         placed(model, tab, value, shapeOf(tour), 1);
       else tab.held.get(tab.doc)?.add(value);
       if (reload) arrive(model, tab, await docTag(tab.page));
@@ -918,32 +943,4 @@ test("a link that differs from the page only after '#' opens a tour this browser
   await expect(other.getByTestId('scenario-error')).toBeHidden();
   expect(linkTour(other.url()).tourz).toBe(linkTour(links[0]).tourz);
   expect(problems).toEqual([]);
-});
-
-test.fixme('a scene put on under load adds its history entry: a cursor write due first must not take its place', async ({
-  page,
-}) => {
-  // Found by the property (seed 1158, run 37, its first move: tour file 0 opened in the first
-  // tab at the article's scene 5, load 18 on 2 cores): the tour's scene 1 replaced the
-  // article's scene's entry instead of adding one (history entry 49, expected 50), so Back
-  // skips the scene the teacher was on. The session writes a new scene's entry in a task of
-  // its own (setTimeout 0, scenarioSession.load) once it is on screen; a cursor's link write
-  // still waiting (link.soon, 120 ms) could end first and write the new link over the old
-  // entry, and the push then found it written. The waiting write now goes before the request
-  // (LinkWriter.flush). Still fixme: at 20x throttling on this machine the journey passes with
-  // or without that fix, so it does not yet hold the race.
-  await page.goto('/?tour=5');
-  await settle(page);
-  const before = await entryIndex(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-  await page.getByTestId('tour-edit').click();
-  await chooseFile(page, 'tour-0.json', 0, 9_001);
-  await page.waitForURL(/tourz=kept\./, { timeout: 120_000 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await page.getByTestId('tour-editor-close').click();
-  await settle(page);
-  expect(await entryIndex(page)).toBe(before + 1);
-  await page.evaluate(() => history.back());
-  await expect(page.getByTestId('tour-index')).toHaveText('5 / 13');
 });

@@ -63,13 +63,23 @@ export function entryIndex(page: Page): Promise<number> {
   );
 }
 
-/** Waits until nothing is prepared or fetched and the link has stopped changing. */
+/**
+ * Waits until nothing is prepared or fetched and the link has stopped changing. The page marks
+ * a request not on screen yet (`data-pending` on the root) from the task that asked for it; the
+ * status line speaks only once preparing takes a slice or more, so a scene asked for while the
+ * main thread was busy could pass for settled, its link not written yet (navigation run 35 of
+ * seed 649114910: the link still named scene 10 while the band said 9).
+ */
 export async function settle(page: Page): Promise<void> {
+  const pending = page.locator('html[data-pending]');
+  const quiet = async () =>
+    (await page.getByTestId('preparing').isHidden()) && (await pending.count()) === 0;
   for (let round = 0; round < 200; round++) {
     await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 120_000 });
+    await expect(pending).toHaveCount(0, { timeout: 120_000 });
     const before = page.url();
     await page.waitForTimeout(220);
-    if (page.url() === before && (await page.getByTestId('preparing').isHidden())) return;
+    if (page.url() === before && (await quiet())) return;
   }
   throw new Error('the page never settled');
 }
