@@ -11,8 +11,8 @@ import { parseScenario } from '../src/core/scenario/parse';
 import { expect, expectedCounters, queryOf } from './fixtures';
 
 /**
- * Runs of a property: BHEAP_NAV_RUNS, or `fallback`. The desk's and the phone's make 200 in CI
- * (the issue's count); the kept tours' fewer, each of its runs costing seconds (a 1 MiB file).
+ * Runs of a property: BHEAP_NAV_RUNS, or `fallback`. Each property makes 200 in CI (the
+ * issue's count).
  */
 export function runCount(fallback: number): number {
   return Number(process.env.BHEAP_NAV_RUNS ?? fallback);
