@@ -90,14 +90,13 @@ export class PredictPanel {
       ],
     );
     // The bar's height, for a phone's sides to take what it leaves of the screen (phone.css): a
-    // question with its answers, or a verdict with its reason, is two lines or six.
+    // question with its answers, or a verdict with its reason, is two lines or six. On <body>,
+    // not <html>: a style written on <html> reads as a theme change (watchPalette), and every
+    // view read its colours again and redrew, the sidebar's legend included, during the boot.
     new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]?.borderBoxSize[0];
       if (box === undefined) return;
-      document.documentElement.style.setProperty(
-        '--predict-bar-height',
-        `${Math.ceil(box.blockSize)}px`,
-      );
+      document.body.style.setProperty('--predict-bar-height', `${Math.ceil(box.blockSize)}px`);
     }).observe(this.root);
     // Before the playback keys: a pending question takes its own letters (F included).
     window.addEventListener('keydown', (event) => this.onKey(event), { capture: true });
