@@ -42,8 +42,10 @@ export class LinkWriter {
 
   /**
    * The scenario on screen gets an entry of its own, written in a task to come: a replace that
-   * comes first (a kept tour just stored, a cursor's write) pushes it instead. It wrote the new
-   * link over the old entry, and the push then found it written: Back skipped the old scene.
+   * comes first (a kept tour just stored, a cursor's write) pushes it instead. Else it would
+   * write the new link over the old entry, the push would find it written and add none, and
+   * Back would skip the old scene. (The property's "history entry 49, expected 50" that first
+   * suggested this was Chromium's 50-entry cap; the guard stands for the sequence itself.)
    */
   pushNext(): void {
     this.pushDue = true;
@@ -68,9 +70,8 @@ export class LinkWriter {
   }
 
   /**
-   * Writes a write that waits, now: before a new scenario's entry is pushed, so the wait cannot
-   * end between that scenario coming on screen and its push, and write its link over the old
-   * entry (the push then finds the link written and adds none: Back skipped the old scene).
+   * Writes a write that waits, now, before a new scenario is asked for: the old entry keeps the
+   * cursor's last step (once the request is made, the link writes nothing until it lands).
    */
   flush(): void {
     if (this.timer === undefined) return;
