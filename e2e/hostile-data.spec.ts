@@ -389,4 +389,47 @@ test.describe('hostile data', () => {
     await expect(page.getByTestId('scenario-error')).toBeHidden();
     await expect.poll(() => queryOf(page)).toContain(`tourz=${id}`);
   });
+
+  test.describe('read back slowly', () => {
+    // The worker's script must come from the server, where the route delays it.
+    test.use({ serviceWorkers: 'block' });
+
+    test('while a kept tour is read back the page is pending and says so, then shows the tour', async ({
+      page,
+      context,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      let state = 41;
+      const random = (): number => {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        return state % 2147483647;
+      };
+      const tour = tourOf('Read back slowly', 12, () => scriptLink(denseScript(random)));
+      const file = testInfo.outputPath('slow-tour.json');
+      writeFileSync(file, tourToJson(tour));
+      await open(page, '/?tour=off&items=30');
+      await page.getByTestId('tour-edit').click();
+      await page.getByTestId('tour-import').setInputFiles(file);
+      await expect
+        .poll(() => queryOf(page), { timeout: 60_000 })
+        .toMatch(/tourz=kept\.[0-9a-f]{16}/);
+      await page.getByTestId('tour-editor-close').click();
+      // The new document reads the kept tour in the link worker, whose script comes late, as
+      // on a slow phone: until it is read the page was blank, and a check took it for settled.
+      await context.route(/linkWorker/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.reload();
+      const note = page
+        .getByRole('status')
+        .filter({ hasText: 'Reading the tour this browser keeps' });
+      await expect(note).toBeVisible();
+      await expect(page.locator('html[data-pending]')).toHaveCount(1);
+      await expect(page.getByTestId('tour-index')).toContainText('1 / 12', { timeout: 60_000 });
+      await expect(page.getByTestId('tour-caption')).toHaveText('The 1th view.');
+      await expect(note).toHaveCount(0);
+      await expect(page.getByTestId('scenario-error')).toBeHidden();
+    });
+  });
 });

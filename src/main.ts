@@ -33,9 +33,21 @@ const kept = keptTourNamed(link);
 if (root !== null) {
   if (kept === null && !hasPackedValues(link)) new App(root);
   else {
-    void Promise.all([kept === null ? null : restoreKept(kept), linkReader.readAhead(link)]).then(
-      () => new App(root),
-    );
+    // A kept tour of a few MB is read in a worker: seconds on a slow phone. Meanwhile the page
+    // is pending, as for any request not on screen yet, and says so (after a moment, in CSS).
+    // Whatever the reading does, the page starts: a tour it could not read is named missing.
+    document.documentElement.toggleAttribute('data-pending', true);
+    const note = document.createElement('p');
+    note.className = 'boot-note';
+    note.setAttribute('role', 'status');
+    note.textContent = kept === null ? 'Reading the link…' : 'Reading the tour this browser keeps…';
+    root.append(note);
+    void Promise.all([kept === null ? null : restoreKept(kept), linkReader.readAhead(link)])
+      .catch(() => undefined)
+      .then(() => {
+        note.remove();
+        new App(root);
+      });
   }
 }
 registerOffline();
