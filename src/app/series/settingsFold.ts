@@ -4,14 +4,21 @@
 
 import { el } from '../browser/dom';
 
+/**
+ * What the layout asked for last. A panel's code loads when its tab is first shown, often after
+ * the layout folded the others: built open regardless, a tour's chart scene at 1280×720 kept its
+ * settings open and its chart squeezed, whenever the panel's code came after the layout.
+ */
+let folded = false;
+
 /** Wraps the settings' parts in a <details> whose summary names them. */
 export function settingsFold(name: string, parts: HTMLElement[]): HTMLDetailsElement {
   const summary = el('summary', { 'data-testid': `${name}-settings-toggle` }, ['Settings']);
-  const details = el(
-    'details',
-    { class: 'panel-settings', 'data-testid': `${name}-settings`, open: '' },
-    [summary, ...parts],
-  );
+  const details = el('details', { class: 'panel-settings', 'data-testid': `${name}-settings` }, [
+    summary,
+    ...parts,
+  ]);
+  details.open = !folded;
   // A reader's own choice outlasts the layout's.
   summary.addEventListener('click', () => {
     details.dataset.touched = 'true';
@@ -21,6 +28,7 @@ export function settingsFold(name: string, parts: HTMLElement[]): HTMLDetailsEle
 
 /** Opens or folds every panel's settings the reader has not opened or folded. */
 export function foldAllSettings(fold: boolean): void {
+  folded = fold;
   for (const details of document.querySelectorAll<HTMLDetailsElement>('details.panel-settings')) {
     if (details.dataset.touched !== 'true') details.open = !fold;
   }
