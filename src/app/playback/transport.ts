@@ -30,6 +30,8 @@ export class Transport {
   readonly root: HTMLElement;
   private readonly scrubber: HTMLInputElement;
   private readonly stepLabel: HTMLElement;
+  /** A step has been shown: until then the bar is laid out but not painted. */
+  private written = false;
   private readonly opLabel: HTMLElement;
   private readonly opInput: HTMLInputElement;
   private readonly playButton: HTMLButtonElement;
@@ -103,7 +105,7 @@ export class Transport {
     };
     this.playButton.addEventListener('click', () => actions.togglePlay());
     this.scrubber.addEventListener('input', () => actions.scrubbed());
-    this.root = el('footer', { class: 'transport', 'aria-label': 'Playback' }, [
+    this.root = el('footer', { class: 'transport unwritten', 'aria-label': 'Playback' }, [
       button('jump-start', 'jumpStart', '', 'Jump to start (Home)', () => actions.jumpToStart()),
       button('op-back', 'opBack', 'op', 'Back one operation (Shift+←)', () =>
         actions.operationBack(),
@@ -151,6 +153,12 @@ export class Transport {
     /** A large run still being recorded: its total is the steps so far. */
     recording = false,
   ): void {
+    if (!this.written) {
+      // Shown with its first step: a large run's readout, written late, would move the bar
+      // (a phone's wraps onto another row), a layout shift after the first paint.
+      this.written = true;
+      this.root.classList.remove('unwritten');
+    }
     const done =
       where.operation < 0 ? 0 : where.event >= where.events ? where.operation + 1 : where.operation;
     this.scrubber.value = String(done);

@@ -30,6 +30,8 @@ export class StepPanel {
   private readonly narration: HTMLElement[];
   private readonly ratio: HTMLElement;
   private readonly pseudocode = new Pseudocode();
+  /** A step has been written: until then the tab's parts are laid out but not painted. */
+  private written = false;
 
   /**
    * Draws the legend, which reads the theme's palette: build after the theme is applied.
@@ -47,6 +49,8 @@ export class StepPanel {
     this.ratio = el('p', { class: 'ratio', 'data-testid': 'ratio' });
     const legend = el('div', { class: 'legend' });
     drawLegend(legend);
+    // Not painted until the first step is written: a large run's sentences come after the
+    // first paint and would push the pseudocode and legend down (a layout shift).
     this.content = [
       el('h2', {}, ['This step']),
       ...this.narration,
@@ -58,6 +62,7 @@ export class StepPanel {
       el('h2', {}, ['Export']),
       el('div', { class: 'step-exports' }, exports),
     ];
+    for (const part of this.content) part.classList.add('unwritten');
   }
 
   /** The structures now on the sides (in side order) choose the listings. */
@@ -67,6 +72,10 @@ export class StepPanel {
 
   /** Writes the step's sentences, and returns them (side by side) for whoever else says them. */
   render(shown: StepShown): string[] {
+    if (!this.written) {
+      this.written = true;
+      for (const part of this.content) part.classList.remove('unwritten');
+    }
     const sentences = shown.sides.map((side) =>
       sideSentence(
         side.kind,
