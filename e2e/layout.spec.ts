@@ -1,8 +1,9 @@
 // Every screen a user has: at each size (a projector, laptops, a phone upright and sideways, presenter
 // mode), the tour's scenes and a 255-item scenario keep the page within the screen, the trees'
 // nodes on it, every label readable, no text over another, every count's digits grouped, touch
-// targets a finger can hit, and axe finds no serious or critical problem, light and dark; and a
-// clicker's scene change never shows the scene before. Screenshots go to the run's output.
+// targets a finger can hit, axe finds no serious or critical problem, light and dark, and the
+// load paints in place (layout shifts within issue 34's CLS budget); and a clicker's scene change
+// never shows the scene before. Screenshots go to the run's output.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ARTICLE_TOUR } from '../src/core/scenario/articleTour';
@@ -122,6 +123,42 @@ async function residentShown(page: Page, frames: number, least: number): Promise
   ]);
 }
 
+/** Issue 34's budget for a load's layout shifts (Lighthouse's CLS; here every shift summed). */
+const CLS_MAX = 0.02;
+
+/** From the page's first script on: every layout shift no input caused, with what moved. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.assign(window, { bheapShifts: shifts });
+    const name = (node: Node | null): string =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`
+        : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (!entry.hadRecentInput)
+          shifts.push({ value: entry.value, moved: entry.sources.map((s) => name(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The load's shifts over CLS_MAX, summed, with the elements that moved (empty: within it). */
+async function loadShifts(page: Page): Promise<string[]> {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { bheapShifts: { value: number; moved: string[] }[] }).bheapShifts,
+  );
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  if (total <= CLS_MAX) return [];
+  const moved = [...new Set(shifts.flatMap((shift) => shift.moved))].slice(0, 5).join(', ');
+  return [`layout shifts ${total.toFixed(3)} over ${CLS_MAX} while loading (moved: ${moved})`];
+}
+
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((wanted) => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="theme"]');
@@ -148,9 +185,12 @@ for (const screen of SCREENS) {
       test.setTimeout(600_000);
       const least = screen.presenting ? 18 : 11;
       const problems: string[] = [];
+      await watchShifts(page);
       for (const view of VIEWS) {
         await page.goto(view.link);
         await settled(page);
+        // The first view loads light; the theme chosen last is kept, so the others load dark.
+        problems.push(...(await loadShifts(page)).map((item) => `${view.name}: ${item}`));
         if (screen.presenting) {
           await page.keyboard.press('f');
           await expect(page.locator('html')).toHaveClass(/presenting/);
