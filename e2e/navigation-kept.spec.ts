@@ -371,6 +371,10 @@ function arrive(model: RunModel, tab: TabModel, doc: string): void {
 const MAX_HISTORY_ENTRIES = 50;
 
 function push(tab: TabModel, entry: Entry): void {
+  // A new entry shows what it names: a message about the one before (a missing tour) goes
+  // (seed 665266796, run 13: a tour opened in the tab that named a missing one). A document's
+  // arrival at its entry decides again (arrive).
+  tab.missing = false;
   tab.lost = false;
   tab.readers = false;
   tab.entries.length = tab.index + 1;
