@@ -31,8 +31,13 @@ const root = document.querySelector<HTMLDivElement>('#app');
 const link = readLink();
 const kept = keptTourNamed(link);
 if (root !== null) {
-  if (kept === null && !hasPackedValues(link)) new App(root);
-  else {
+  if (kept === null && !hasPackedValues(link)) {
+    // Built in a task of its own, after the modules' evaluation: the boot's one task of
+    // 78-110 ms became two, mostly under 50 ms (docs/performance.md). Pending meanwhile, as
+    // for any request not on screen yet.
+    document.documentElement.toggleAttribute('data-pending', true);
+    setTimeout(() => new App(root), 0);
+  } else {
     // A kept tour of a few MB is read in a worker: seconds on a slow phone. Meanwhile the page
     // is pending, as for any request not on screen yet, and says so (after a moment, in CSS).
     // Whatever the reading does, the page starts: a tour it could not read is named missing.
