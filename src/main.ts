@@ -31,17 +31,16 @@ const root = document.querySelector<HTMLDivElement>('#app');
 const link = readLink();
 const kept = keptTourNamed(link);
 if (root !== null) {
+  // Until the App is built the page is pending, as for any request not on screen yet.
+  document.documentElement.toggleAttribute('data-pending', true);
   if (kept === null && !hasPackedValues(link)) {
     // Built in a task of its own, after the modules' evaluation: the boot's one task of
-    // 78-110 ms became two, mostly under 50 ms (docs/performance.md). Pending meanwhile, as
-    // for any request not on screen yet.
-    document.documentElement.toggleAttribute('data-pending', true);
+    // 78-110 ms became two, mostly under 50 ms (docs/performance.md).
     setTimeout(() => new App(root), 0);
   } else {
     // A kept tour of a few MB is read in a worker: seconds on a slow phone. Meanwhile the page
-    // is pending, as for any request not on screen yet, and says so (after a moment, in CSS).
-    // Whatever the reading does, the page starts: a tour it could not read is named missing.
-    document.documentElement.toggleAttribute('data-pending', true);
+    // says so (after a moment, in CSS). Whatever the reading does, the page starts: a tour it
+    // could not read is named missing.
     const note = document.createElement('p');
     note.className = 'boot-note';
     note.setAttribute('role', 'status');
