@@ -103,6 +103,29 @@ async function quietest(
   return best;
 }
 
+/** A seeded linear congruential generator: the same scripts on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % 2147483647;
+  };
+}
+
+/**
+ * Opens a 12-scene tour, too large for a link (over 1 MiB unpacked), in the bare lab's editor
+ * and waits until the link names it as kept in this browser; returns that name.
+ */
+async function keepTour(page: Page, file: string, title: string, seed: number): Promise<string> {
+  const random = seeded(seed);
+  writeFileSync(file, tourToJson(tourOf(title, 12, () => scriptLink(denseScript(random)))));
+  await open(page, '/?tour=off&items=30');
+  await page.getByTestId('tour-edit').click();
+  await page.getByTestId('tour-import').setInputFiles(file);
+  await expect.poll(() => queryOf(page), { timeout: 60_000 }).toMatch(/tourz=kept\.[0-9a-f]{16}/);
+  return /tourz=(kept\.[0-9a-f]{16})/.exec(await queryOf(page))?.[1] ?? '';
+}
+
 test.describe('hostile data', () => {
   test('a 460 MB zip bomb after # is refused without a long task: as a script, as a tour, and nested in a tour’s scenes', async ({
     page,
@@ -306,11 +329,7 @@ test.describe('hostile data', () => {
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
-    let state = 28;
-    const random = (): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % 2147483647;
-    };
+    const random = seeded(28);
     const tour = tourOf('Four megabytes', 34, () => scriptLink(denseScript(random)));
     const text = tourToJson(tour);
     // About 4 MB: the largest file the editor opens is 4 MiB.
@@ -363,21 +382,8 @@ test.describe('hostile data', () => {
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
-    let state = 35;
-    const random = (): number => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % 2147483647;
-    };
-    // Too large for a link (over 1 MiB unpacked), so it is kept in this browser.
-    const tour = tourOf('Kept at once', 12, () => scriptLink(denseScript(random)));
-    const file = testInfo.outputPath('kept-tour.json');
-    writeFileSync(file, tourToJson(tour));
-    await open(page, '/?tour=off&items=30');
-    await page.getByTestId('tour-edit').click();
-    await page.getByTestId('tour-import').setInputFiles(file);
+    const id = await keepTour(page, testInfo.outputPath('kept-tour.json'), 'Kept at once', 35);
     // The reload comes as soon as the address names the kept tour: it must be kept by then.
-    await expect.poll(() => queryOf(page), { timeout: 60_000 }).toMatch(/tourz=kept\.[0-9a-f]{16}/);
-    const id = /tourz=(kept\.[0-9a-f]{16})/.exec(await queryOf(page))?.[1] ?? '';
     await page.reload();
     await expect(page.getByTestId('tour-index')).toContainText('1 / 12');
     await expect(page.getByTestId('tour-caption')).toHaveText('The 1th view.');
@@ -399,20 +405,7 @@ test.describe('hostile data', () => {
       context,
     }, testInfo) => {
       test.setTimeout(180_000);
-      let state = 41;
-      const random = (): number => {
-        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-        return state % 2147483647;
-      };
-      const tour = tourOf('Read back slowly', 12, () => scriptLink(denseScript(random)));
-      const file = testInfo.outputPath('slow-tour.json');
-      writeFileSync(file, tourToJson(tour));
-      await open(page, '/?tour=off&items=30');
-      await page.getByTestId('tour-edit').click();
-      await page.getByTestId('tour-import').setInputFiles(file);
-      await expect
-        .poll(() => queryOf(page), { timeout: 60_000 })
-        .toMatch(/tourz=kept\.[0-9a-f]{16}/);
+      await keepTour(page, testInfo.outputPath('slow-tour.json'), 'Read back slowly', 41);
       await page.getByTestId('tour-editor-close').click();
       // The new document reads the kept tour in the link worker, whose script comes late, as
       // on a slow phone: until it is read the page was blank, and a check took it for settled.
