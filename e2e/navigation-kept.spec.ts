@@ -398,6 +398,8 @@ interface Seen {
   message: string | null;
   step: string | null;
   counters: Record<string, string | null>;
+  /** The document's state, for a failure's message when there is no tour band at all. */
+  boot: string;
 }
 
 const COUNTERS = ['comparisons', 'swaps', 'pageins', 'writebacks', 'zerofill'].flatMap((stem) =>
@@ -419,6 +421,11 @@ function see(page: Page): Promise<Seen> {
       message: box?.checkVisibility() ? box.textContent : null,
       step: text('step-label'),
       counters: Object.fromEntries(counters.map((id) => [id, text(id)])),
+      boot: `readyState ${document.readyState}, ${
+        document.documentElement.hasAttribute('data-pending') ? 'pending' : 'not pending'
+      }, #app has ${document.querySelector('#app')?.childElementCount ?? 'no'} children: ${JSON.stringify(
+        document.querySelector('#app')?.textContent?.slice(0, 80) ?? null,
+      )}`,
     };
   }, COUNTERS);
 }
@@ -446,6 +453,7 @@ function differences(model: RunModel, tab: TabModel, seen: Seen): string {
     tab.entries[tab.index].value,
   );
   want('the band', seen.band, `${entry.scene} / ${tour.scenes.length}`);
+  if (seen.band === null) wrong.push(`no tour band: ${seen.boot}`);
   want("the scene's title", seen.title, shown?.title);
   want("the scene's caption", seen.caption, shown?.caption);
   if (tab.missing) {

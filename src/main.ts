@@ -30,9 +30,11 @@ const root = document.querySelector<HTMLDivElement>('#app');
 // neither, and the page is built at once.
 const link = readLink();
 const kept = keptTourNamed(link);
+// Until the App is built the page is pending, as for any request not on screen yet: index.html
+// marks it so from its first byte (a test that waited for the mark to go could pass before this
+// module ran), and here again for a host page that does not.
+document.documentElement.toggleAttribute('data-pending', root !== null);
 if (root !== null) {
-  // Until the App is built the page is pending, as for any request not on screen yet.
-  document.documentElement.toggleAttribute('data-pending', true);
   if (kept === null && !hasPackedValues(link)) {
     // Built in a task of its own, after the modules' evaluation: the boot's one task of
     // 78-110 ms became two, mostly under 50 ms (docs/performance.md).
