@@ -16,6 +16,7 @@ import { parseScenario } from '../src/core/scenario/parse';
 import type { Tour } from '../src/core/scenario/tourFormat';
 import { expect, expectedCounters, test } from './fixtures';
 import {
+  documentState,
   entryIndex,
   LANES,
   ONLY,
@@ -398,8 +399,6 @@ interface Seen {
   message: string | null;
   step: string | null;
   counters: Record<string, string | null>;
-  /** The document's state, for a failure's message when there is no tour band at all. */
-  boot: string;
 }
 
 const COUNTERS = ['comparisons', 'swaps', 'pageins', 'writebacks', 'zerofill'].flatMap((stem) =>
@@ -421,11 +420,6 @@ function see(page: Page): Promise<Seen> {
       message: box?.checkVisibility() ? box.textContent : null,
       step: text('step-label'),
       counters: Object.fromEntries(counters.map((id) => [id, text(id)])),
-      boot: `readyState ${document.readyState}, ${
-        document.documentElement.hasAttribute('data-pending') ? 'pending' : 'not pending'
-      }, #app has ${document.querySelector('#app')?.childElementCount ?? 'no'} children: ${JSON.stringify(
-        document.querySelector('#app')?.textContent?.slice(0, 80) ?? null,
-      )}`,
     };
   }, COUNTERS);
 }
@@ -453,7 +447,7 @@ function differences(model: RunModel, tab: TabModel, seen: Seen): string {
     tab.entries[tab.index].value,
   );
   want('the band', seen.band, `${entry.scene} / ${tour.scenes.length}`);
-  if (seen.band === null) wrong.push(`no tour band: ${seen.boot}`);
+
   want("the scene's title", seen.title, shown?.title);
   want("the scene's caption", seen.caption, shown?.caption);
   if (tab.missing) {
@@ -481,12 +475,16 @@ function differences(model: RunModel, tab: TabModel, seen: Seen): string {
 /** Checks what the tab shows against the model (re-read for a moment: a frame may be due). */
 async function expectTab(model: RunModel, tab: TabModel, where: string): Promise<void> {
   let last = '';
+  let seen: Seen | null = null;
   for (const started = Date.now(); Date.now() - started < 3_000; ) {
-    last = differences(model, tab, await see(tab.page));
+    seen = await see(tab.page);
+    last = differences(model, tab, seen);
     if (last === '') return;
     await tab.page.waitForTimeout(150);
   }
-  throw new Error(`${last}\n${where}`);
+  // No band at all: the page did not start; say how far it got.
+  const state = seen?.band === null ? `\nthe document: ${await documentState(tab.page).catch(String)}` : '';
+  throw new Error(`${last}${state}\n${where}`);
 }
 
 /** Opens the editor, does `edit`, and closes it once the link names the new tour. */
@@ -921,7 +919,9 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
         } catch (error) {
           queue.length = 0;
           const note = await historyNote(pages);
-          throw replayError(run, note === '' ? error : `${String(error)}${note}`, KEPT_RUNS);
+          // The console's errors so far name a script that failed to load or threw.
+          const logged = problems.length > 0 ? `\nthe console so far: ${problems.join('\n')}` : '';
+          throw replayError(run, `${String(error)}${note}${logged}`, KEPT_RUNS);
         }
         done++;
         if (done % 20 === 0) {

@@ -74,14 +74,29 @@ export async function settle(page: Page): Promise<void> {
   const pending = page.locator('html[data-pending]');
   const quiet = async () =>
     (await page.getByTestId('preparing').isHidden()) && (await pending.count()) === 0;
-  for (let round = 0; round < 200; round++) {
-    await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 120_000 });
-    await expect(pending).toHaveCount(0, { timeout: 120_000 });
-    const before = page.url();
-    await page.waitForTimeout(220);
-    if (page.url() === before && (await quiet())) return;
+  try {
+    for (let round = 0; round < 200; round++) {
+      await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 120_000 });
+      await expect(pending).toHaveCount(0, { timeout: 120_000 });
+      const before = page.url();
+      await page.waitForTimeout(220);
+      if (page.url() === before && (await quiet())) return;
+    }
+    throw new Error('the page never settled');
+  } catch (error) {
+    throw new Error(`${String(error)}\nthe document: ${await documentState(page).catch(String)}`);
   }
-  throw new Error('the page never settled');
+}
+
+/** The document's state in one line, for a failure's message: did the page start at all? */
+export function documentState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const app = document.querySelector('#app');
+    const pending = document.documentElement.hasAttribute('data-pending');
+    return `readyState ${document.readyState}, ${pending ? 'pending' : 'not pending'}, #app has ${
+      app?.childElementCount ?? 'no'
+    } children: ${JSON.stringify(app?.textContent?.slice(0, 80) ?? null)}`;
+  });
 }
 
 /** The CLI's output for each command line run so far. */
