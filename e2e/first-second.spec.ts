@@ -3,6 +3,7 @@
 // points ship with the page; and a sweep the page does compute never blocks its main thread.
 import type { Browser, Page } from '@playwright/test';
 import { ARTICLE_TOUR } from '../src/core/scenario/articleTour';
+import { ARTICLE_RUN_LINK } from '../src/core/scenario/presets';
 import { BARE_LAB, expect, open, test } from './fixtures';
 
 /** What the page saw from its first mutation on: when "Computing" first showed, the chart drawn. */
@@ -125,6 +126,47 @@ test.describe('the first second', () => {
     }
     console.log(`navigation to chart drawn, cold: ${times.join(', ')}`);
     testInfo.annotations.push({ type: 'navigation to chart drawn', description: times.join(', ') });
+  });
+
+  test('a cold load draws each tree once, at the size it keeps: nothing the first step brings resizes it', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // A tree drawn, then resized by a row the first step filled (the memory strip's canvas, a
+    // large run's counters and resident pages), was drawn a second time, a frame later.
+    const links = ['/?tour=off', '/?tour=1', '/?tour=12', `/?${ARTICLE_RUN_LINK}`];
+    const resized: string[] = [];
+    for (const link of links) {
+      const page = await coldPage(browser);
+      await page.addInitScript(() => {
+        const sizes: string[] = [];
+        Object.assign(window, { bheapTreeSizes: sizes });
+        // Each tree's viewBox as drawn, from the first time the page is not pending on.
+        new MutationObserver((records) => {
+          if (document.documentElement.hasAttribute('data-pending')) return;
+          for (const record of records) {
+            const svg = record.target as Element;
+            const now = svg.getAttribute('viewBox');
+            if (svg.classList.contains('tv-svg') && record.oldValue !== now)
+              sizes.push(`${svg.getAttribute('data-testid')}: ${record.oldValue} to ${now}`);
+          }
+        }).observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeOldValue: true,
+          attributeFilter: ['viewBox'],
+        });
+      });
+      await page.goto(link);
+      await expect(page.locator('html[data-pending]')).toHaveCount(0, { timeout: 30_000 });
+      await page.waitForTimeout(1500);
+      const sizes = await page.evaluate(
+        () => (window as unknown as { bheapTreeSizes: string[] }).bheapTreeSizes,
+      );
+      if (sizes.length > 0) resized.push(`${link}: ${sizes.join('; ')}`);
+      await page.context().close();
+    }
+    expect(resized, 'trees drawn again at another size after the first step').toEqual([]);
   });
 
   test('a sweep the page computes, started and cancelled, never blocks the main thread past 50 ms', async ({

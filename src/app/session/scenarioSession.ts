@@ -8,13 +8,16 @@ import type { Replay } from '../../core/replay/replay';
 import { SIDES } from '../../core/replay/side';
 import { Timeline } from '../../core/replay/timeline';
 import { animationKey } from '../../core/scenario/format';
+import { isLargeRun } from '../../core/scenario/pageLimits';
 import {
   ANIMATION_PARAMS,
+  animatedRun,
   DEFAULT_SCENARIO,
   type ParsedScenario,
   type Scenario,
   type ScenarioError,
   scenarioPages,
+  sidePages,
 } from '../../core/scenario/scenario';
 import { afterNextFrame } from '../browser/frames';
 import type { HistoryMode, LinkWriter } from '../browser/link';
@@ -211,9 +214,11 @@ export class ScenarioSession {
   private showStructures(scenario: Scenario): void {
     const { panels, stepPanel, predict } = this.parts;
     const kinds = SIDES.map((side) => scenario[side]);
+    const large = isLargeRun(animatedRun(scenario));
     panels.forEach((panel, sideIndex) => {
       panel.setStructure(kinds[sideIndex]);
       panel.setPolicy(scenario.policy);
+      panel.expectRun(sidePages(scenario, SIDES[sideIndex]), scenario.policy, large);
     });
     stepPanel.showStructures(kinds);
     predict.showStructures(kinds);

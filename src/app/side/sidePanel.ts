@@ -145,6 +145,16 @@ export class SidePanel {
     this.counters.classList.toggle('long', on);
   }
 
+  /**
+   * The rows a run asked for will take, before its first step is drawn (the side is hidden
+   * meanwhile): a large run's two rows of counters and its resident pages. Drawn a step later,
+   * they shrank the tree below and it was drawn a second time (scene 12, the article's run).
+   */
+  expectRun(pages: number, policy: Policy, large: boolean): void {
+    this.setLongRun(large);
+    this.resident.expect(pages, policy);
+  }
+
   /** Titles, note and counter names for the structure this side now runs. */
   setStructure(kind: StructureKind): void {
     if (kind === this.kind) return;

@@ -13,6 +13,8 @@ import { cellLeft, levelOf, type StripWindow, stripWindow } from './stripGeometr
 /** Height of the cells, and of the page numbers above them (CSS px). */
 const CELL_H = 18;
 const LABEL_H = 13;
+/** The strip's height in CSS px: its page labels, one row of cells, a margin. */
+const STRIP_HEIGHT = LABEL_H + CELL_H + 4;
 
 /** What the current step does to which slots: compared, swapped, written, or referenced. */
 type SlotMark = 'compare' | 'swap' | 'write' | 'touch';
@@ -61,6 +63,9 @@ export class ArrayStrip {
     this.element.setAttribute('aria-label', `${title}: empty`);
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('aria-hidden', 'true');
+    // Its height from the start (a canvas is 150 px tall until sized): the tree below is
+    // laid out, and drawn, once at its own size, not again when the first step sizes the strip.
+    this.canvas.style.height = `${STRIP_HEIGHT}px`;
     this.element.append(this.canvas);
     container.append(this.element);
     const ctx = this.canvas.getContext('2d');
@@ -97,7 +102,7 @@ export class ArrayStrip {
     const width = Math.max(60, Math.floor(this.cssWidth));
     const shown = stripWindow(total, perPage, this.focus, width);
     const dpr = window.devicePixelRatio || 1;
-    const height = LABEL_H + CELL_H + 4;
+    const height = STRIP_HEIGHT;
     if (this.canvas.width !== Math.round(width * dpr)) this.canvas.width = Math.round(width * dpr);
     if (this.canvas.height !== Math.round(height * dpr))
       this.canvas.height = Math.round(height * dpr);

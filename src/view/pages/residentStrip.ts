@@ -6,6 +6,7 @@
 import type { SimEvent } from '../../core/events';
 import { formatCount } from '../../core/explain/numbers';
 import { type ResidentRow, residentRow } from '../../core/explain/residentSet';
+import type { Policy } from '../../core/memory/pager';
 import type { ViewState } from '../../core/replay/viewState';
 
 /** From this many pages on, the grid's cells are too small to read: the strip shows. */
@@ -39,10 +40,18 @@ export class ResidentStrip {
     this.element.append(label, this.list);
   }
 
-  render(view: ViewState, event: SimEvent | null): void {
-    const shown = view.pages >= STRIP_FROM_PAGES && view.policy === 'lru';
+  /**
+   * Takes its row (or gives it up) for a run of `pages` under `policy` before its first step
+   * is drawn: the tree below is then laid out, and drawn, once.
+   */
+  expect(pages: number, policy: Policy): boolean {
+    const shown = pages >= STRIP_FROM_PAGES && policy === 'lru';
     if (this.element.hidden === shown) this.element.hidden = !shown;
-    if (!shown) return;
+    return shown;
+  }
+
+  render(view: ViewState, event: SimEvent | null): void {
+    if (!this.expect(view.pages, view.policy)) return;
     const reference = event?.kind === 'touch' ? event : null;
     const row = residentRow(
       view.lruOrder(),

@@ -70,6 +70,8 @@ export class TreeView {
   private readonly clipId: string;
   /** The controls over the box (zoom buttons) the observer watches, once they are there. */
   private watched: Element | null = null;
+  /** The controls' size as the last draw measured it (border box, CSS px). */
+  private controlsSize = { width: -1, height: -1 };
   /** The node radius this draw's widest label needs inside its node. */
   private labelRadius = 0;
   /** Where this draw puts the tree: the box less the corner its controls take. */
@@ -148,8 +150,18 @@ export class TreeView {
 
     // Re-layout on the next frame, not inside the callback, so no observer loop can arise.
     this.observer = new ResizeObserver((entries) => {
-      // The controls over the box shown, hidden or resized: the region they leave changes.
-      const controls = entries.some((entry) => entry.target !== element);
+      // The controls over the box shown, hidden or resized: the region they leave changes. Not
+      // the first report after observe(), which gives the size the draw just measured (it
+      // redrew every tree once more on load, a full draw in the first second).
+      const controls = entries.some((entry) => {
+        if (entry.target === element) return false;
+        const size = entry.borderBoxSize?.[0];
+        if (size === undefined) return true;
+        return (
+          Math.abs(size.inlineSize - this.controlsSize.width) >= 0.5 ||
+          Math.abs(size.blockSize - this.controlsSize.height) >= 0.5
+        );
+      });
       const box = entries.filter((entry) => entry.target === element).pop()?.contentRect;
       const resized =
         box !== undefined &&
@@ -230,6 +242,7 @@ export class TreeView {
       this.observer.observe(overlay);
     }
     const controls = overlay.getBoundingClientRect();
+    this.controlsSize = { width: controls.width, height: controls.height };
     if (controls.width <= 0 || controls.height <= 0) return null;
     // The viewBox maps the svg's px 1:1 (setViewBox), so client px less its corner are box px.
     const box = element.getBoundingClientRect();
