@@ -483,7 +483,8 @@ async function expectTab(model: RunModel, tab: TabModel, where: string): Promise
     await tab.page.waitForTimeout(150);
   }
   // No band at all: the page did not start; say how far it got.
-  const state = seen?.band === null ? `\nthe document: ${await documentState(tab.page).catch(String)}` : '';
+  const state =
+    seen?.band === null ? `\nthe document: ${await documentState(tab.page).catch(String)}` : '';
   throw new Error(`${last}${state}\n${where}`);
 }
 
