@@ -67,6 +67,7 @@ export class App {
         applyView: () => this.applyView(),
         paint: () => this.painter.paint(),
         schedulePaint: () => this.painter.schedule(),
+        paintLanding: (done) => this.painter.paintInParts(done),
         placed: () => this.tour.noteSceneOpened(),
         changed: () => this.tour.show(),
       },

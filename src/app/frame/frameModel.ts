@@ -43,7 +43,7 @@ interface SideFrame {
   atStep: SideAtStep;
 }
 
-interface FrameModel {
+export interface FrameModel {
   step: number;
   totalSteps: number;
   /** A large run still being recorded: its steps so far, more to come. */

@@ -12,7 +12,7 @@ import type { MemorySlider } from '../side/memorySlider';
 import type { RacePanel } from '../side/race';
 import type { SidePanel } from '../side/sidePanel';
 import type { StepPanel } from '../step/stepPanel';
-import { frameModel, type Stage } from './frameModel';
+import { type FrameModel, frameModel, type Stage } from './frameModel';
 
 /** The views a frame is painted on. */
 interface FrameViews {
@@ -37,6 +37,8 @@ export class FramePainter {
   private queued = false;
   /** Each side's sentence at the last paint (the video's frames print them). */
   private lastSentences: string[] = ['', ''];
+  /** The landing being painted in parts, if one is (its `done` not called yet). */
+  private parts: { done: () => void } | null = null;
   /** The cursor as last shown, while a large run was still being recorded (null: not). */
   private shownWhileRecording: {
     timeline: Replay;
@@ -84,27 +86,82 @@ export class FramePainter {
     const started = performance.now();
     this.draw();
     recordDuration('bheap:render', started);
+    // Everything is drawn: a landing being painted in parts is done.
+    this.finishParts();
+  }
+
+  /**
+   * Paints a landing (a new scenario's first frame, hidden while the page is pending) in three
+   * tasks: each side, then the bars and the sidebar; calls `done` once all are drawn. In one
+   * task, the first frame took 45-65 ms on a laptop, four times that on a phone's CPU (most
+   * of Lighthouse's Total Blocking Time). A full paint meanwhile draws everything and ends it.
+   */
+  paintInParts(done: () => void): void {
+    this.finishParts();
+    const parts = [() => this.drawSide(0), () => this.drawSide(1), () => this.drawRest()];
+    const token = { done };
+    this.parts = token;
+    let next = 0;
+    const run = (): void => {
+      if (this.parts !== token) return;
+      const started = performance.now();
+      parts[next++]();
+      recordDuration('bheap:render', started);
+      if (next < parts.length) window.setTimeout(run, 0);
+      else this.finishParts();
+    };
+    // Not in the caller's task either: that one placed the cursor (a seek).
+    window.setTimeout(run, 0);
+  }
+
+  private finishParts(): void {
+    const parts = this.parts;
+    this.parts = null;
+    parts?.done();
+  }
+
+  /** One side's panel, at the cursor. */
+  private drawSide(sideIndex: number): void {
+    const timeline = this.source.timeline();
+    const model = frameModel(timeline, this.source.scenario(), this.source.stage());
+    this.drawPanel(timeline, model, sideIndex);
+  }
+
+  /** Everything but the sides' panels, at the cursor. */
+  private drawRest(): void {
+    const timeline = this.source.timeline();
+    const scenario = this.source.scenario();
+    this.drawBars(timeline, scenario, frameModel(timeline, scenario, this.source.stage()));
+  }
+
+  private drawPanel(timeline: Replay, model: FrameModel, sideIndex: number): void {
+    const panel = this.views.panels[sideIndex];
+    const side = model.sides[sideIndex];
+    panel.tree.setLabelRange(model.treeLabels);
+    panel.tree.setPointed(side.pointed);
+    panel.render(
+      timeline.sides[sideIndex].view,
+      side.event,
+      side.numbers,
+      model.opText,
+      this.hoverPage,
+      side.distance,
+      model.counterSize,
+    );
   }
 
   private draw(): void {
-    const { panels, playback, memorySlider, race, stepPanel, videoExport } = this.views;
     const timeline = this.source.timeline();
     const scenario = this.source.scenario();
     const model = frameModel(timeline, scenario, this.source.stage());
-    panels.forEach((panel, sideIndex) => {
-      const side = model.sides[sideIndex];
-      panel.tree.setLabelRange(model.treeLabels);
-      panel.tree.setPointed(side.pointed);
-      panel.render(
-        timeline.sides[sideIndex].view,
-        side.event,
-        side.numbers,
-        model.opText,
-        this.hoverPage,
-        side.distance,
-        model.counterSize,
-      );
-    });
+    for (let sideIndex = 0; sideIndex < this.views.panels.length; sideIndex++)
+      this.drawPanel(timeline, model, sideIndex);
+    this.drawBars(timeline, scenario, model);
+  }
+
+  /** The transport, the memory slider, the race, the Step tab and the sides' sentences. */
+  private drawBars(timeline: Replay, scenario: Scenario, model: FrameModel): void {
+    const { panels, playback, memorySlider, race, stepPanel, videoExport } = this.views;
     const where = {
       operation: model.operation,
       operations: model.operations,

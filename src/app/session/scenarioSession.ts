@@ -67,6 +67,8 @@ interface SessionHost {
   /** Paints now, or in the next animation frame. */
   paint(): void;
   schedulePaint(): void;
+  /** Paints a new scenario's first frame in a few tasks; `done` once it is all drawn. */
+  paintLanding(done: () => void): void;
   /** A scenario has been placed: the tour remembers it if it is a scene's. */
   placed(): void;
   /** The page differs from what it was (the tour band offers "back to the scene"). */
@@ -88,6 +90,8 @@ export class ScenarioSession {
    * still hold the last scenario's drawing, which the placeholder covers (null: none waits).
    */
   private landingWaits: Replay | null = null;
+  /** The landing being painted in parts (FramePainter.paintInParts), if one is. */
+  private paintingLanding: Replay | null = null;
   // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
   timeline: Replay = new Timeline({ ...DEFAULT_SCENARIO, workload: 'script', ops: 'i 1' });
 
@@ -147,7 +151,7 @@ export class ScenarioSession {
       this.scenario = scenario;
       this.requested = scenario;
       this.shown = scenario;
-      errorBox.show([...parsed.errors, ...this.placeCursor(cursor)], source);
+      errorBox.show([...parsed.errors, ...this.placeCursor(cursor, false)], source);
       if (rewrite !== null) link.now(rewrite);
     } else this.load(scenario, cursor, parsed.errors, source, rewrite);
   }
@@ -179,15 +183,23 @@ export class ScenarioSession {
     // While a large run is recorded its last step so far is not its end (a shipped landing's is).
     const { stillRecording, totalSteps } = this.timeline;
     this.scenario.step = linkedStep(step, stillRecording ? Number.POSITIVE_INFINITY : totalSteps);
-    this.host.schedulePaint();
-    // The placeholder goes in the frame that paints the landing, after that paint (frame
-    // callbacks run in the order asked): gone at once, the sides would show the last
-    // scenario's drawing for a frame.
+    // The landing the page waited for: painted in parts, and the placeholder goes once it is
+    // all drawn. Any other move (one during those parts too) paints in the next frame.
     const waiting = this.landingWaits;
-    if (waiting !== null)
-      requestAnimationFrame(() => {
-        if (this.landingWaits === waiting) this.landed();
-      });
+    if (waiting !== null && this.paintingLanding !== waiting) this.paintLanding(waiting);
+    else this.host.schedulePaint();
+  }
+
+  /**
+   * Paints `timeline`'s landing in a few tasks while the page is pending (the sides hidden),
+   * then lets the placeholder go: shown at once, the sides would show a half-drawn frame.
+   */
+  private paintLanding(timeline: Replay): void {
+    this.paintingLanding = timeline;
+    this.host.paintLanding(() => {
+      if (this.paintingLanding === timeline) this.paintingLanding = null;
+      if (this.landingWaits === timeline) this.landed();
+    });
   }
 
   /** The waiting landing is drawn, or will never be (its workers failed): the placeholder goes. */
@@ -268,7 +280,7 @@ export class ScenarioSession {
         if (timeline !== this.timeline) preparer.retire(this.timeline);
         this.timeline = timeline;
         for (const panel of panels) panel.setLongRun(timeline.large);
-        errorBox.show([...errors, ...this.placeCursor(cursor)], source);
+        errorBox.show([...errors, ...this.placeCursor(cursor, true)], source);
         if (history !== null) {
           if (history === 'push') link.pushNext();
           // In a task of its own: a history entry is slow while a large run's workers hold both
@@ -296,8 +308,11 @@ export class ScenarioSession {
     );
   }
 
-  /** Puts the timeline at the cursor; returns a message if the step is beyond the scenario. */
-  private placeCursor(cursor: Cursor): ScenarioError[] {
+  /**
+   * Puts the timeline at the cursor (`newTimeline`: one just prepared, the sides hidden); returns
+   * a message if the step is beyond the scenario.
+   */
+  private placeCursor(cursor: Cursor, newTimeline: boolean): ScenarioError[] {
     const { playback, race, controls, sidebar } = this.parts;
     const timeline = this.timeline;
     const totalSteps = timeline.totalSteps;
@@ -333,7 +348,11 @@ export class ScenarioSession {
     // page's own comes first: this task and its frame, then the new run's race (laid out by
     // then) and its frame, then the request.
     const waits = !timeline.canSeek(landing.step);
-    this.landingWaits = waits ? timeline : null;
+    // Pending until a new timeline's landing is drawn: served by the workers first, or painted
+    // in parts (the sides are hidden already). The same timeline's sides stay on screen, and a
+    // move there paints at once.
+    const inParts = !waits && newTimeline;
+    this.landingWaits = waits || inParts ? timeline : null;
     if (waits) {
       // Said at once: until the landing is drawn, the sides still hold the last scenario's
       // drawing, under the placeholder (`pending`).
@@ -360,7 +379,8 @@ export class ScenarioSession {
     controls.sync(this.scenario);
     sidebar.show(this.scenario.panel);
     this.host.applyView();
-    if (!waits) this.host.paint();
+    if (inParts) this.paintLanding(timeline);
+    else if (!waits) this.host.paint();
     this.host.placed();
     return landing.error === null ? errors : [...errors, landing.error];
   }
