@@ -283,7 +283,22 @@ export class TreeView {
     this.last = { view, current, highlightPage };
     // This draw is at the new size: a redraw the observer asked for would only repeat it.
     cancelAnimationFrame(this.animation);
+    this.measure();
     this.draw(view, current, highlightPage);
+  }
+
+  /**
+   * The box's size now, where it differs by a pixel or more from the last the observer gave: a
+   * row above filled in the same task (a large run's resident pages, wrapping on a phone) has
+   * resized it already, and the observer would say so only after this draw, for a second one.
+   */
+  private measure(): void {
+    const element = this.svg.node();
+    const width = element?.clientWidth ?? 0;
+    const height = element?.clientHeight ?? 0;
+    if (width <= 0 || height <= 0) return;
+    if (Math.abs(width - this.width) >= 1) this.width = width;
+    if (Math.abs(height - this.height) >= 1) this.height = height;
   }
 
   /** Stops the observer and removes the svg. */
