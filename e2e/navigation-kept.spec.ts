@@ -308,6 +308,21 @@ function entryKey(page: Page): Promise<string> {
   );
 }
 
+/**
+ * Reloads, goes back or forward, in a task after the evaluate has answered: a navigation to
+ * another document started inside it could destroy its context before the answer came (seed
+ * 677718165's run 195 failed so in CI, after Back to another document).
+ */
+async function navigateSoon(page: Page, how: 'reload' | 'back' | 'forward'): Promise<void> {
+  await page.evaluate((move) => {
+    setTimeout(() => {
+      if (move === 'reload') location.reload();
+      else if (move === 'back') history.back();
+      else history.forward();
+    }, 0);
+  }, how);
+}
+
 /** Waits until the tab's current history entry is `index`. */
 async function atEntry(page: Page, index: number): Promise<void> {
   await expect
@@ -627,7 +642,7 @@ async function perform(model: RunModel, action: Action, following: Action | unde
     case 'reload': {
       const tab = tabs[action.tab];
       const doc = tab.doc;
-      await tab.page.evaluate(() => location.reload());
+      await navigateSoon(tab.page, 'reload');
       await newDocument(tab.page, doc);
       arrive(model, tab, await docTag(tab.page));
       return [tab];
@@ -700,10 +715,7 @@ async function perform(model: RunModel, action: Action, following: Action | unde
       const target = tab.index + (action.kind === 'back' ? -1 : 1);
       if (target < tab.start || target >= tab.entries.length) return [];
       const doc = tab.doc;
-      await tab.page.evaluate(
-        (back) => (back ? history.back() : history.forward()),
-        action.kind === 'back',
-      );
+      await navigateSoon(tab.page, action.kind);
       await atEntry(tab.page, target);
       tab.index = target;
       const now = await docTag(tab.page);
@@ -922,7 +934,9 @@ test('after any sequence of saves, reloads, two tabs and history over kept tours
           const note = await historyNote(pages);
           // The console's errors so far name a script that failed to load or threw.
           const logged = problems.length > 0 ? `\nthe console so far: ${problems.join('\n')}` : '';
-          throw replayError(run, `${String(error)}${note}${logged}`, KEPT_RUNS);
+          // The stack says which of the run's calls failed (a context destroyed by a navigation).
+          const told = error instanceof Error ? (error.stack ?? String(error)) : String(error);
+          throw replayError(run, `${told}${note}${logged}`, KEPT_RUNS);
         }
         done++;
         if (done % 20 === 0) {
