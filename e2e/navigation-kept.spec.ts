@@ -462,7 +462,6 @@ function differences(model: RunModel, tab: TabModel, seen: Seen): string {
     tab.entries[tab.index].value,
   );
   want('the band', seen.band, `${entry.scene} / ${tour.scenes.length}`);
-
   want("the scene's title", seen.title, shown?.title);
   want("the scene's caption", seen.caption, shown?.caption);
   if (tab.missing) {

@@ -98,16 +98,21 @@ export class FramePainter {
    */
   paintInParts(done: () => void): void {
     this.finishParts();
-    const parts = [() => this.drawSide(0), () => this.drawSide(1), () => this.drawRest()];
     const token = { done };
     this.parts = token;
+    // Parts 0 and 1 are the sides' panels, the last everything else.
+    const sides = this.views.panels.length;
     let next = 0;
     const run = (): void => {
       if (this.parts !== token) return;
       const started = performance.now();
-      parts[next++]();
+      const timeline = this.source.timeline();
+      const scenario = this.source.scenario();
+      const model = frameModel(timeline, scenario, this.source.stage());
+      if (next < sides) this.drawPanel(timeline, model, next);
+      else this.drawBars(timeline, scenario, model);
       recordDuration('bheap:render', started);
-      if (next < parts.length) window.setTimeout(run, 0);
+      if (++next <= sides) window.setTimeout(run, 0);
       else this.finishParts();
     };
     // Not in the caller's task either: that one placed the cursor (a seek).
@@ -118,20 +123,6 @@ export class FramePainter {
     const parts = this.parts;
     this.parts = null;
     parts?.done();
-  }
-
-  /** One side's panel, at the cursor. */
-  private drawSide(sideIndex: number): void {
-    const timeline = this.source.timeline();
-    const model = frameModel(timeline, this.source.scenario(), this.source.stage());
-    this.drawPanel(timeline, model, sideIndex);
-  }
-
-  /** Everything but the sides' panels, at the cursor. */
-  private drawRest(): void {
-    const timeline = this.source.timeline();
-    const scenario = this.source.scenario();
-    this.drawBars(timeline, scenario, frameModel(timeline, scenario, this.source.stage()));
   }
 
   private drawPanel(timeline: Replay, model: FrameModel, sideIndex: number): void {

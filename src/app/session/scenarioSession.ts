@@ -254,7 +254,7 @@ export class ScenarioSession {
     source: string,
     history: HistoryMode | null,
   ): void {
-    const { preparer, playback, panels, errorBox, link, controls } = this.parts;
+    const { preparer, playback, errorBox, link, controls } = this.parts;
     // Pausing writes the link: before a new entry is pushed, the old one keeps its step; after
     // Back or Forward the address names the new scenario, and nothing is written over it.
     if (history === null) this.requested = scenario;
@@ -279,7 +279,6 @@ export class ScenarioSession {
         this.shown = scenario;
         if (timeline !== this.timeline) preparer.retire(this.timeline);
         this.timeline = timeline;
-        for (const panel of panels) panel.setLongRun(timeline.large);
         errorBox.show([...errors, ...this.placeCursor(cursor, true)], source);
         if (history !== null) {
           if (history === 'push') link.pushNext();

@@ -137,21 +137,14 @@ export class SidePanel {
   }
 
   /**
-   * A large run's counters reach seven digits and more: they take their two rows as soon as it
-   * is shown, not on whichever later step first passes a million (a layout change, and every
-   * grid redrawn, in the middle of a jump or of play).
-   */
-  setLongRun(on: boolean): void {
-    this.counters.classList.toggle('long', on);
-  }
-
-  /**
    * The rows a run asked for will take, before its first step is drawn (the side is hidden
-   * meanwhile): a large run's two rows of counters and its resident pages. Drawn a step later,
-   * they shrank the tree below and it was drawn a second time (scene 12, the article's run).
+   * meanwhile): a large run's resident pages, and its counters' two rows (they reach seven
+   * digits and more: taken at once, not on whichever later step first passes a million, in the
+   * middle of a jump or of play). Drawn a step later, they shrank the tree below and it was
+   * drawn a second time (scene 12, the article's run).
    */
   expectRun(pages: number, policy: Policy, large: boolean): void {
-    this.setLongRun(large);
+    this.counters.classList.toggle('long', large);
     this.resident.expect(pages, policy);
   }
 
