@@ -251,6 +251,39 @@ test.describe('the visualiser for a projector', () => {
     await expect(page.getByTestId('page-grid-left')).toBeVisible();
   });
 
+  test('the legend paints every swatch when it is seen, and again in the other theme', async ({
+    page,
+  }) => {
+    await open(page, '/?step=40');
+    const legend = page.getByTestId('page-legend');
+    await legend.scrollIntoViewIfNeeded();
+    // Each swatch's pixels: how many are not transparent, and the colour of its middle.
+    const swatches = () =>
+      legend.evaluate((root) =>
+        [...root.querySelectorAll('canvas')].map((canvas) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let inked = 0;
+          for (let at = 3; at < data.length; at += 4) if (data[at] > 0) inked++;
+          const middle =
+            (Math.floor(canvas.height / 2) * canvas.width + Math.floor(canvas.width / 2)) * 4;
+          return { inked, middle: [...data.slice(middle, middle + 4)].join(',') };
+        }),
+      );
+    // Four page states, the recency ramp and five marks.
+    await expect
+      .poll(async () => (await swatches()).map((s) => s.inked > 0))
+      .toEqual(Array(10).fill(true));
+    const before = await swatches();
+    // The toggle goes to the theme the page is not showing: the other palette.
+    await page.getByTestId('theme').click();
+    await expect
+      .poll(async () => {
+        const now = await swatches();
+        return now.every((s) => s.inked > 0) && now[0].middle !== before[0].middle;
+      })
+      .toBe(true);
+  });
+
   test('the tree shows keys or slot numbers', async ({ page }) => {
     await open(page, '/?step=400');
     const tree = page.getByTestId('tree-right');

@@ -131,8 +131,11 @@ const LEGEND_LRU: LegendEntry = {
 const legendWatchers = new WeakMap<HTMLElement, () => void>();
 
 /**
- * Renders (or re-renders) the page-grid legend into container: every page state, the LRU shade
- * and every transient mark, drawn by the same code as the grid so the two cannot disagree.
+ * Renders the page-grid legend into container: every page state, the LRU shade and every
+ * transient mark, drawn by the same code as the grid so the two cannot disagree. The swatches
+ * are laid out at once and painted when the legend first comes into view: their ten canvases
+ * took 10-12 ms of the page's construction, before its first frame (docs/performance.md). A
+ * theme change paints them again in place.
  */
 export function drawLegend(container: HTMLElement): void {
   legendWatchers.get(container)?.();
@@ -141,7 +144,7 @@ export function drawLegend(container: HTMLElement): void {
   root.className = 'pg-legend';
   root.dataset.testid = 'page-legend';
   const dpr = window.devicePixelRatio || 1;
-  const palette = readPalette();
+  const swatches: { canvas: HTMLCanvasElement; entry: LegendEntry; width: number }[] = [];
   const group = (heading: string, entries: LegendEntry[], width: number, height: number): void => {
     const list = document.createElement('ul');
     list.className = 'pg-legend-group';
@@ -153,19 +156,18 @@ export function drawLegend(container: HTMLElement): void {
     for (const entry of entries) {
       const item = document.createElement('li');
       item.className = 'pg-legend-item';
-      const swatch = document.createElement('canvas');
-      swatch.className = 'pg-swatch';
-      swatch.width = Math.round(width * dpr);
-      swatch.height = Math.round(height * dpr);
-      swatch.style.width = `${width}px`;
-      swatch.style.height = `${height}px`;
-      swatch.setAttribute('aria-hidden', 'true');
-      const ctx = swatch.getContext('2d');
-      if (ctx !== null)
-        entry.draw(ctx, makePaint(ctx, palette, dpr), dpr, swatch.width, swatch.height);
+      const canvas = document.createElement('canvas');
+      canvas.className = 'pg-swatch';
+      const deviceWidth = Math.round(width * dpr);
+      canvas.width = deviceWidth;
+      canvas.height = Math.round(height * dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+      canvas.setAttribute('aria-hidden', 'true');
+      swatches.push({ canvas, entry, width: deviceWidth });
       const text = document.createElement('span');
       text.textContent = entry.label;
-      item.append(swatch, text);
+      item.append(canvas, text);
       list.append(item);
     }
     root.append(list);
@@ -174,9 +176,36 @@ export function drawLegend(container: HTMLElement): void {
   group('Recency', [LEGEND_LRU], LEGEND_RAMP_CELLS * 22, 22);
   group('This step', LEGEND_MARKS, 44, 32);
   container.append(root);
-  const stop = watchPalette(() => {
-    if (root.isConnected) drawLegend(container);
-    else stop();
+  let painted = false;
+  const paint = (): void => {
+    painted = true;
+    root.dataset.painted = '';
+    const palette = readPalette();
+    for (const { canvas, entry, width } of swatches) {
+      // Sizing a canvas clears it and resets its context (a dash, a font left from before).
+      canvas.width = width;
+      const ctx = canvas.getContext('2d');
+      if (ctx !== null)
+        entry.draw(ctx, makePaint(ctx, palette, dpr), dpr, canvas.width, canvas.height);
+    }
+  };
+  let seen: IntersectionObserver | null = null;
+  if (typeof IntersectionObserver === 'undefined') paint();
+  else {
+    seen = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      seen?.disconnect();
+      paint();
+    });
+    seen.observe(root);
+  }
+  const stopPalette = watchPalette(() => {
+    if (!root.isConnected) stop();
+    else if (painted) paint();
   });
+  const stop = (): void => {
+    seen?.disconnect();
+    stopPalette();
+  };
   legendWatchers.set(container, stop);
 }
