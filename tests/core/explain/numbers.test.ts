@@ -22,7 +22,25 @@ describe('numbers for people', () => {
 
   it('write every number as Intl writes it in en-US with no fraction digits, halves and signs included', () => {
     const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-    for (const value of [0, -0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, -0.4, 999.5, 1e21, -1e300, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 53 - 0.5]) {
+    for (const value of [
+      0,
+      -0,
+      0.5,
+      -0.5,
+      1.5,
+      2.5,
+      -2.5,
+      0.49999999999999994,
+      -0.4,
+      999.5,
+      1e21,
+      -1e300,
+      NaN,
+      Infinity,
+      -Infinity,
+      2 ** 53,
+      2 ** 53 - 0.5,
+    ]) {
       expect(formatCount(value)).toBe(intl.format(value));
     }
     fc.assert(
