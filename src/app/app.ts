@@ -38,7 +38,6 @@ export class App {
         ? `?${formatScenario(this.session.scenario)}`
         : null,
     );
-    const parsed = linkToShow(readLink());
     this.tour = new TourController(
       {
         scenario: () => this.session.scenario,
@@ -72,9 +71,19 @@ export class App {
         changed: () => this.tour.show(),
       },
     );
+    // The page goes into the document and shows its link in a task of its own: built and shown
+    // in one, the App's construction passed 50 ms on a laptop (docs/performance.md). The page
+    // stays pending meanwhile, and nothing can be clicked before it is in the document.
+    setTimeout(() => this.start(), 0);
+  }
+
+  /** The built page into the document, showing its link. */
+  private start(): void {
+    const parsed = linkToShow(readLink());
     this.session.scenario = parsed.scenario;
     this.session.requested = parsed.scenario;
     // The layout, the band and the placeholder before the first paint: nothing painted moves.
+    this.page.mount();
     this.applyView();
     this.session.show(parsed, 'This link', 'replace', true);
     // Back or Forward: a link with packed values is read ahead in the link worker first; of

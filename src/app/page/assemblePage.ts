@@ -35,6 +35,8 @@ import { ViewChrome } from './viewChrome';
 
 /** The page's parts, as the session, the tour and the painter use them. */
 export interface Page {
+  /** Puts the built page into the document (a task after it is built: docs/performance.md). */
+  mount: () => void;
   errorBox: ErrorBox;
   preparer: TimelinePreparer;
   panels: SidePanel[];
@@ -221,18 +223,19 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
   );
   const embed = new EmbedChrome();
   playback.transport.root.append(embed.link);
-  root.append(
-    header,
-    chrome.drawer,
-    tourUi.band.root,
-    errorBox.root,
-    stage,
-    playback.transport.root,
-    stepPanel.live,
-    preparer.status,
-    tourUi.editor.dialog,
-  );
   return {
+    mount: () =>
+      root.append(
+        header,
+        chrome.drawer,
+        tourUi.band.root,
+        errorBox.root,
+        stage,
+        playback.transport.root,
+        stepPanel.live,
+        preparer.status,
+        tourUi.editor.dialog,
+      ),
     errorBox,
     preparer,
     panels,
