@@ -16,7 +16,7 @@ import { VideoExport } from '../exports/videoExport';
 import type { FramePainter } from '../frame/framePainter';
 import { Playback } from '../playback/playback';
 import { PredictPanel } from '../predict/predictPanel';
-import { LazyPanel } from '../series/lazyPanel';
+import { afterTask, LazyPanel } from '../series/lazyPanel';
 import type { SeriesPanelHandle } from '../series/panelHandle';
 import type { ScenarioSession } from '../session/scenarioSession';
 import { TimelinePreparer } from '../session/timelinePreparer';
@@ -86,13 +86,14 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
     },
     link,
   );
-  // The chart tabs' code loads when a tab is first shown: the first frame needs none of it.
+  // The chart tabs' code loads when a tab is first shown: the first frame needs none of it. A
+  // panel is built a task after its module is evaluated: in one, a tour scene's tab took 60-90 ms.
   const tabFailed = (panel: string) => (message: string) =>
     errorBox.show([{ param: 'panel', message }], panel);
   const scalingBox = el('div', { class: 'scaling-box', 'data-testid': 'scaling-panel' });
   const scaling = new LazyPanel<ScalingSettings, SeriesPanelHandle<ScalingSettings>>(
     () =>
-      import('../scaling/scalingPanel').then(({ mountScalingPanel }) =>
+      import('../scaling/scalingPanel').then(afterTask).then(({ mountScalingPanel }) =>
         mountScalingPanel(scalingBox, {
           initial: session().scenario.scaling,
           onSettings: (settings) => session().amend({ scaling: settings }, 'push'),
@@ -103,7 +104,7 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
   const machineBox = el('div', { class: 'machine-box', 'data-testid': 'machine-panel' });
   const machine = new LazyPanel<MachineSettings, SeriesPanelHandle<MachineSettings>>(
     () =>
-      import('../machine/machinePanel').then(({ mountMachinePanel }) =>
+      import('../machine/machinePanel').then(afterTask).then(({ mountMachinePanel }) =>
         mountMachinePanel(machineBox, {
           initial: session().scenario.machine,
           onSettings: (settings) => session().amend({ machine: settings }, 'push'),
@@ -114,7 +115,7 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
   const curvesBox = el('div', { class: 'curves-box' });
   const curves = new LazyPanel<CurveSettings, CurvesPanel>(
     () =>
-      import('../curves/curvesPanel').then(({ CurvesPanel }) => {
+      import('../curves/curvesPanel').then(afterTask).then(({ CurvesPanel }) => {
         const panel = new CurvesPanel(session().scenario.curves, {
           onSettings: (settings) => session().amend({ curves: settings }, 'push'),
           onPickFrames: (frames, pages) => session().pickFrames(frames, pages),

@@ -5,6 +5,14 @@
 import { errorText } from '../../core/errorText';
 import type { SeriesPanelHandle } from './panelHandle';
 
+/**
+ * The value, a task later: a step of the boot or of a panel's loading that would make one long
+ * task with the step before it goes into a task of its own.
+ */
+export function afterTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+}
+
 export class LazyPanel<Settings, Panel extends SeriesPanelHandle<Settings>>
   implements SeriesPanelHandle<Settings>
 {
@@ -51,20 +59,22 @@ export class LazyPanel<Settings, Panel extends SeriesPanelHandle<Settings>>
   private ensure(): Promise<Panel | null> {
     // The import starts in a task of its own: started in the caller's, its module's loading and
     // linking took 8-12 ms of the App's construction when the first scene opens a chart tab.
-    this.loading ??= new Promise<void>((start) => setTimeout(start, 0)).then(this.load).then(
-      (panel) => {
-        this.panel = panel;
-        if (this.settings !== null) panel.setSettings(this.settings);
-        if (this.active) panel.activate();
-        return panel;
-      },
-      (error: unknown) => {
-        // Not kept: the next time the tab is shown, it is tried again.
-        this.loading = null;
-        this.failed(`This tab could not be loaded: ${errorText(error)}`);
-        return null;
-      },
-    );
+    this.loading ??= afterTask(undefined)
+      .then(this.load)
+      .then(
+        (panel) => {
+          this.panel = panel;
+          if (this.settings !== null) panel.setSettings(this.settings);
+          if (this.active) panel.activate();
+          return panel;
+        },
+        (error: unknown) => {
+          // Not kept: the next time the tab is shown, it is tried again.
+          this.loading = null;
+          this.failed(`This tab could not be loaded: ${errorText(error)}`);
+          return null;
+        },
+      );
     return this.loading;
   }
 }

@@ -78,8 +78,9 @@ export class PlotSizer {
     private readonly fallback: PlotSize & { minHeight: number },
     private readonly redraw: () => void,
   ) {
-    const rect = element.getBoundingClientRect();
-    this.box = { width: rect.width, height: rect.height };
+    // Its box is read when it first draws (take), not here: the panel around it is still being
+    // built, and reading it now forced a layout that the draw forced again.
+    this.box = { width: 0, height: 0 };
     this.observer = new ResizeObserver((entries) => {
       const content = entries[entries.length - 1]?.contentRect;
       if (content === undefined) return;

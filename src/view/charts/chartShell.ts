@@ -76,6 +76,11 @@ export class ChartShell {
     return this.sizer.take();
   }
 
+  /** Asks for a redraw on the next frame (one a draw before then makes unnecessary). */
+  schedule(): void {
+    this.sizer.schedule();
+  }
+
   /** Draws now if the plot changed size and its redraw waits for the next frame. */
   flush(): void {
     this.sizer.flush();
