@@ -16,6 +16,7 @@ import {
   type MachineSettings,
   parseMachineSizes,
 } from '../../core/experiments/machine';
+import { formatCount } from '../../core/explain/numbers';
 import {
   FORM_TITLES,
   ITEM_FORMS,
@@ -210,7 +211,7 @@ export class MachineForm {
   /** Says which N the page takes, under the N values. */
   sizesHelp(): HTMLElement {
     return el('p', { class: 'series-explain machine-explain', id: 'machine-sizes-help' }, [
-      `N from ${MACHINE_MIN_ITEMS.toLocaleString('en-US')} (2^10) to ${MACHINE_PAGE_MAX_ITEMS.toLocaleString('en-US')} (2^24), at most ${MACHINE_MAX_SIZES} values; large N take seconds per run (the CLI goes to 2^26).`,
+      `N from ${formatCount(MACHINE_MIN_ITEMS)} (2^10) to ${formatCount(MACHINE_PAGE_MAX_ITEMS)} (2^24), at most ${MACHINE_MAX_SIZES} values; large N take seconds per run (the CLI goes to 2^26).`,
     ]);
   }
 

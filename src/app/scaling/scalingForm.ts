@@ -14,6 +14,7 @@ import {
   SCALING_QUANTITIES,
   type ScalingSettings,
 } from '../../core/experiments/scalingSeries';
+import { formatCount } from '../../core/explain/numbers';
 import { STRUCTURE_KINDS, STRUCTURES, type StructureKind } from '../../core/structures/registry';
 import { el } from '../browser/dom';
 import {
@@ -126,7 +127,7 @@ export class ScalingForm {
       'p',
       { class: 'series-explain scaling-explain', id: 'scaling-sizes-help' },
       [
-        `Integers from 1 to ${SCALING_PAGE_MAX_ITEMS.toLocaleString('en-US')}, at most ${SCALING_MAX_SIZES} of them. The sorted list stops at ${formatItems(LIST_MAX_ITEMS)}.`,
+        `Integers from 1 to ${formatCount(SCALING_PAGE_MAX_ITEMS)}, at most ${SCALING_MAX_SIZES} of them. The sorted list stops at ${formatItems(LIST_MAX_ITEMS)}.`,
       ],
     );
     const checks = el('div', { class: 'series-checks scaling-checks' }, [

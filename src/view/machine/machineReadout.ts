@@ -1,6 +1,7 @@
 // The machine chart in words: the readout at one N, and the chart's label.
 
 import { formatN } from '../../core/experiments/machineReport';
+import { formatCount } from '../../core/explain/numbers';
 import { MACHINE_LAYOUT_INFO } from '../../core/measure/machineLayouts';
 import { type MachineChartData, pointAt } from './machineData';
 
@@ -24,7 +25,7 @@ export function readoutText(data: MachineChartData, items: number): string {
       `${MACHINE_LAYOUT_INFO[series.layout].title} ${formatNs(point.medianNs)} (${formatNs(point.minNs)}–${formatNs(point.maxNs)}${model})`,
     );
   }
-  return `N = ${formatN(items)} (${items.toLocaleString('en-US')}), time per operation: ${parts.join(' · ')}`;
+  return `N = ${formatN(items)} (${formatCount(items)}), time per operation: ${parts.join(' · ')}`;
 }
 
 /** The chart in a few sentences: what it plots and how the layouts compare at the largest N. */

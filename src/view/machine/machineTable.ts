@@ -2,6 +2,7 @@
 // range, the model's time and the modelled misses per operation at each level.
 
 import { formatN, type MachineRow } from '../../core/experiments/machineReport';
+import { formatCount } from '../../core/explain/numbers';
 import { MACHINE_LAYOUT_INFO } from '../../core/measure/machineLayouts';
 
 const HEADERS = ['layout', 'median ns', 'range', 'model ns', 'L1', 'L2', 'L3', 'TLB'];
@@ -43,7 +44,7 @@ export class MachineTable {
     const at = items === null ? [] : rows.filter((row) => row.items === items);
     this.element.hidden = at.length === 0;
     if (items === null || at.length === 0) return;
-    this.caption.textContent = `At N = ${formatN(items)} (${items.toLocaleString('en-US')}): ns per operation (median, fastest–slowest repetition, the model's) and the model's misses per operation at each level`;
+    this.caption.textContent = `At N = ${formatN(items)} (${formatCount(items)}): ns per operation (median, fastest–slowest repetition, the model's) and the model's misses per operation at each level`;
     this.body.replaceChildren(
       ...at.map((row) => {
         const tr = document.createElement('tr');

@@ -1,6 +1,7 @@
 // The scaling chart in words: the readout for one N, and the chart's label.
 
 import { formatItems, formatSeconds, QUANTITY_LABELS } from '../../core/experiments/scalingSeries';
+import { formatCount } from '../../core/explain/numbers';
 import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
 import { type ScalingChartData, valueAt } from './scalingData';
 
@@ -19,7 +20,7 @@ export function readoutText(data: ScalingChartData, n: number): string {
     const extra = measured === null ? '' : ` (measured here ${formatSeconds(measured)})`;
     return `${STRUCTURES[s.kind].title} ${value}${extra}`;
   });
-  return `N = ${n.toLocaleString('en-US')}, time per ${QUANTITY_LABELS[data.quantity]}: ${parts.join(' · ')}`;
+  return `N = ${formatCount(n)}, time per ${QUANTITY_LABELS[data.quantity]}: ${parts.join(' · ')}`;
 }
 
 /** The chart in one or two sentences: what it plots and how the ends compare. */
