@@ -191,8 +191,10 @@ export function kernelCommand(report: OsKernelReport): string {
   return parts.join(' ');
 }
 
-/** A count with thousands separators (as osKernelReport.ts prints them). */
-// Not toLocaleString: its first call loads ICU's number data, 10-19 ms of a scene's first task.
+/**
+ * A count with thousands separators (as osKernelReport.ts prints them). Not toLocaleString: its
+ * first call loads ICU's number data, 10-19 ms of a scene's first task.
+ */
 const formatRounded = (value: number): string => formatCount(Math.round(value));
 
 const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);

@@ -179,7 +179,6 @@ export function drawLegend(container: HTMLElement): void {
   let painted = false;
   const paint = (): void => {
     painted = true;
-    root.dataset.painted = '';
     const palette = readPalette();
     for (const { canvas, entry, width } of swatches) {
       // Sizing a canvas clears it and resets its context (a dash, a font left from before).
