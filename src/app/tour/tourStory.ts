@@ -28,6 +28,12 @@ export class TourStory {
   /** Where the page itself last scrolled to (px): a scroll event there is not a reader's. */
   private ownY = -1;
   /**
+   * The story was just switched on and its words are placed by the observer's first report,
+   * after the frame's own layout: placing them at once forced the whole page's first layout
+   * inside the boot's task (50 ms on a phone's CPU, Lighthouse's 4x), a layout the frame does anyway.
+   */
+  private placeOnReport = false;
+  /**
    * Watches the figure above (or beside) the words, whose height is where the line lies, and
    * the story itself, whose width a turn of the phone changes. Its callbacks come after layout.
    */
@@ -76,10 +82,13 @@ export class TourStory {
     }
     if (active !== this.active) {
       this.active = active;
+      // Observing an element reports its size at the next frame, after layout: the words are
+      // placed then, on the laid-out page, before it is painted.
+      this.placeOnReport = active && this.figures !== null;
       if (active) this.watchFigures();
       else this.figures?.disconnect();
     }
-    if (active && fromElsewhere) this.place();
+    if (active && fromElsewhere && !this.placeOnReport) this.place();
   }
 
   /**
@@ -91,6 +100,7 @@ export class TourStory {
    */
   private place(): void {
     if (!this.active) return;
+    this.placeOnReport = false;
     this.linePx = this.readingLinePx();
     this.viewport = screenSize();
     const section = this.list.children[this.scene - 1];
@@ -106,7 +116,9 @@ export class TourStory {
    * so a scroll made before the page's first placement is read where the reader saw it.
    */
   private scrolled(): void {
-    if (!this.active) return;
+    // Before the first placement, a scroll is the page's own (its layout settling): the
+    // placement sets where the reader starts.
+    if (!this.active || this.placeOnReport) return;
     if (Math.abs(window.scrollY - this.ownY) < 2) return;
     // The browser's scroll after a turn of the phone, heard before the story's observer: the
     // scene stays, its words go to the new line.
@@ -130,6 +142,10 @@ export class TourStory {
   /** The figure changed size: where it moved the reading line, the scene's words follow it. */
   private figureResized(): void {
     if (!this.active) return;
+    if (this.placeOnReport) {
+      this.place();
+      return;
+    }
     const turned = screenSize() !== this.viewport;
     if (turned || Math.abs(this.readingLinePx() - this.linePx) > 2) this.place();
   }
