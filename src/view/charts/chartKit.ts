@@ -96,6 +96,11 @@ export class PlotSizer {
     return this.drawn;
   }
 
+  /** Whether a redraw waits for the next frame. */
+  get scheduled(): boolean {
+    return this.frame !== 0;
+  }
+
   /** For a draw about to start: drops a pending redraw and fixes the size it draws at. */
   take(): PlotSize {
     cancelAnimationFrame(this.frame);

@@ -81,6 +81,11 @@ export class ChartShell {
     this.sizer.schedule();
   }
 
+  /** Whether a redraw waits for the next frame. */
+  get scheduled(): boolean {
+    return this.sizer.scheduled;
+  }
+
   /** Draws now if the plot changed size and its redraw waits for the next frame. */
   flush(): void {
     this.sizer.flush();

@@ -124,6 +124,10 @@ export class SeriesChart<D, S, P extends SeriesPoint> {
   }
 
   setData(data: D | null): void {
+    // Still empty, with the empty chart's draw waiting for the next frame: that draw will do. A
+    // panel being built asks for its empty chart again as it takes its settings (scene 11's
+    // scaling tab drew it twice, then its shipped points, in one task).
+    const emptyAgain = data === null && this.data === null && this.shell.scheduled;
     this.data = data;
     const sizes = this.sizes();
     const before = this.current;
@@ -137,7 +141,7 @@ export class SeriesChart<D, S, P extends SeriesPoint> {
           : sizes[sizes.length - 1];
     }
     this.legend.draw(this.spec.legend(data));
-    this.draw();
+    if (!emptyAgain) this.draw();
     if (this.current !== before) this.options.onReadout?.(this.current);
   }
 
