@@ -63,6 +63,28 @@ export class SidePanel {
    */
   private readonly narration: HTMLElement;
   private kind: StructureKind | null = null;
+  /**
+   * Whether the side has a box (null: not known yet). A phone's chart scene makes the chart its
+   * figure and takes the sides out of the layout (display: none); drawing their grid, strip and
+   * tree there took 60-100 ms of a phone's CPU on load, for nothing seen.
+   */
+  private laidOut: boolean | null = null;
+  /** The drawing skipped while the side had no box, done when it has one again. */
+  private waiting: (() => void) | null = null;
+  /**
+   * Hears the side gain or lose its box. A side out of the layout from the start is reported
+   * only when it first gets one; its drawing is done then, after that frame's layout and before
+   * its paint, so it never shows empty.
+   */
+  private readonly boxWatch = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    this.laidOut = box.width > 0 || box.height > 0;
+    const draw = this.waiting;
+    if (!this.laidOut || draw === null) return;
+    this.waiting = null;
+    draw();
+  });
 
   constructor(
     readonly side: SideName,
@@ -134,6 +156,7 @@ export class SidePanel {
     });
     this.tree = new TreeView(treeBox, { testId: `tree-${side}`, onHoverPage });
     this.strip = new ArrayStrip(stripBox, `array-${side}`, `${side} side memory`);
+    this.boxWatch.observe(this.root);
   }
 
   /**
@@ -201,6 +224,8 @@ export class SidePanel {
     /** Both sides size their numbers alike (the frame model decides from both). */
     counterSize: CounterSize,
   ): void {
+    // Asked once, before the observer's first report, and before this draw changes anything.
+    const laidOut = (this.laidOut ??= this.root.getClientRects().length > 0);
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
@@ -213,9 +238,15 @@ export class SidePanel {
     setText(this.opCell, opText);
     setText(this.distanceCell, distanceLabel(distance));
     this.distanceLine.classList.toggle('live', distance !== null);
-    this.grid.render(view, event, hoverPage === null ? new Set() : new Set([hoverPage]));
-    this.resident.render(view, event);
-    this.strip.render(view, event);
-    this.tree.render(view, event, hoverPage);
+    const draw = (): void => {
+      this.grid.render(view, event, hoverPage === null ? new Set() : new Set([hoverPage]));
+      this.resident.render(view, event);
+      this.strip.render(view, event);
+      this.tree.render(view, event, hoverPage);
+    };
+    if (laidOut) {
+      this.waiting = null;
+      draw();
+    } else this.waiting = draw;
   }
 }
