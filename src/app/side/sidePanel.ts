@@ -225,7 +225,8 @@ export class SidePanel {
     counterSize: CounterSize,
   ): void {
     // Asked once, before the observer's first report, and before this draw changes anything.
-    const laidOut = (this.laidOut ??= this.root.getClientRects().length > 0);
+    this.laidOut ??= this.root.getClientRects().length > 0;
+    const { laidOut } = this;
     for (const counter of COUNTERS) {
       const cell = this.counterCells.get(counter.stem);
       if (cell === undefined) continue;
