@@ -34,7 +34,12 @@ export class StatusLine {
     const lines = [this.waiting, this.recording].filter((line) => line !== null);
     // Written only when it changes: a recording's progress comes several times a second.
     const hidden = lines.length === 0;
-    if (this.element.hidden !== hidden) this.element.hidden = hidden;
+    if (this.element.hidden !== hidden) {
+      this.element.hidden = hidden;
+      // Said on the root for the pending note, which gives way to this line (lecture.css): a
+      // :has() on the line's parent restyled the whole page at every word the line wrote.
+      document.documentElement.toggleAttribute('data-status', !hidden);
+    }
     if (!hidden) setText(this.element, lines.join(' '));
     // Only a recording going on behind a drawn page: a quiet line by the transport, not a box
     // over the figure the teacher is talking about (transport.css).
