@@ -74,6 +74,46 @@ test.describe('held upright', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a chart scene’s sides, out of its layout, are drawn in the first frame they are shown', async ({
+    page,
+    problems,
+  }) => {
+    // Scene 1's figure is the chart; the sides wait out of the layout and are drawn only when
+    // shown (sidePanel.ts). Scrolling to scene 2 shows them: no frame may show them empty.
+    await page.goto('/?tour=1');
+    await expect(page.getByTestId('story-scene-1')).toHaveAttribute('aria-current', 'step');
+    await page.waitForTimeout(900);
+    // Heard when a side gets its box, after the page's own observer (made first, so told first)
+    // and before that frame is painted: what the side holds then is what the reader first sees.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { sidesSeen: string[] }).sidesSeen = seen;
+      const painted = (canvas: HTMLCanvasElement | null): boolean => {
+        if (canvas === null || canvas.width === 0 || canvas.height === 0) return false;
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 3; i < (data?.length ?? 0); i += 4) if (data?.[i] !== 0) return true;
+        return false;
+      };
+      const watch = new ResizeObserver((entries) => {
+        for (const entry of entries) {
+          if (entry.contentRect.width === 0) continue;
+          const side = entry.target;
+          const tree = side.querySelector('[data-testid^="tree-"]')?.hasAttribute('data-pages');
+          const grid = painted(side.querySelector<HTMLCanvasElement>('canvas.pg-canvas'));
+          seen.push(`tree ${tree} grid ${grid}`);
+        }
+      });
+      for (const side of document.querySelectorAll('.side')) watch.observe(side);
+    });
+    await scrollWordsToLine(page, 2);
+    await expect(page).toHaveURL(/[?&]tour=2(&|$)/);
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { sidesSeen: string[] }).sidesSeen);
+    await expect.poll(async () => (await seen()).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(await seen())).toEqual(new Set(['tree true grid true']));
+    expect(problems).toEqual([]);
+  });
+
   test('turning the phone four times while it plays keeps the scene', async ({
     page,
     problems,
