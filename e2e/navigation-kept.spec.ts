@@ -514,6 +514,8 @@ async function inEditor(
   const old = tab.entries[tab.index].value;
   const doc = tab.doc;
   await page.getByTestId('tour-edit').click();
+  // The editor's code loads at its first opening: its file input exists once the dialog shows.
+  await expect(page.getByTestId('tour-editor-status')).toBeVisible();
   if (reload) await reloadWhenNamed(page, old);
   await edit();
   let value: string | null = null;
@@ -970,6 +972,7 @@ test("a link that differs from the page only after '#' opens a tour this browser
   // Two kept tours whose first scenes are the same view: their links differ only after '#'.
   for (const tour of [0, 5]) {
     await page.getByTestId('tour-edit').click();
+    await expect(page.getByTestId('tour-editor-status')).toBeVisible();
     await chooseFile(page, `tour-${tour}.json`, tour, 9_000);
     await page.waitForURL(/tourz=kept\./);
     await expect(page.getByTestId('tour-editor-status')).toContainText(`Kept 9000.${tour}`);

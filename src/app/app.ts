@@ -46,6 +46,8 @@ export class App {
         show: (scene, source, history) => this.session.show(scene, source, history, false),
         applyView: () => this.applyView(),
         paint: () => this.painter.paint(),
+        placeDialog: (dialog) => root.append(dialog),
+        failed: (message) => this.page.errorBox.show([{ param: 'tour', message }], 'The tour'),
       },
       link,
     );

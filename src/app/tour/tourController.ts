@@ -8,7 +8,7 @@ import type { Tour } from '../../core/scenario/tourFormat';
 import { el } from '../browser/dom';
 import type { HistoryMode, LinkWriter } from '../browser/link';
 import { TourBand } from './tourBand';
-import { TourEditor } from './tourEditor';
+import { TourEditorOpener } from './tourEditorOpener';
 import { placeTour, tourValue } from './tourStore';
 import { TourStory } from './tourStory';
 import {
@@ -36,6 +36,10 @@ interface TourHost {
   /** Tree labels, the focused side, the controls: the view the scenario asks for. */
   applyView(): void;
   paint(): void;
+  /** Puts the tour editor's dialog into the page, once built. */
+  placeDialog(dialog: HTMLDialogElement): void;
+  /** Something the tour could not do (load its editor), and why. */
+  failed(message: string): void;
 }
 
 export class TourController {
@@ -43,8 +47,8 @@ export class TourController {
   readonly band: TourBand;
   /** "▶ Tour" in the top bar: hidden while a tour is on. */
   readonly opener: HTMLButtonElement;
-  /** "✎ Tours" and its dialog. */
-  readonly editor: TourEditor;
+  /** "✎ Tours": its dialog is loaded and built when first opened. */
+  readonly editor: TourEditorOpener;
   /** The tour on a phone: every scene a section to scroll through under the figure. */
   readonly story: TourStory;
   /** The scene last opened, as it opened: "back to the scene" shows once the page differs. */
@@ -57,17 +61,21 @@ export class TourController {
     private readonly link: LinkWriter,
   ) {
     this.band = new TourBand({ go: (scene) => this.goToScene(scene), close: () => this.close() });
-    this.editor = new TourEditor({
-      tour: () => activeTour(this.host.scenario()),
-      isArticleTour: () => this.host.scenario().tourPack === null,
-      currentViewLink: () => viewAsSceneLink(this.host.scenario()),
-      useTour: (tour, scene) => this.useTour(tour, scene),
-      tourAddress: (tour) =>
-        new URL(
-          sceneLink(tour, 1, tour === ARTICLE_TOUR ? null : tourValue(tour)),
-          window.location.href,
-        ).href,
-    });
+    this.editor = new TourEditorOpener(
+      {
+        tour: () => activeTour(this.host.scenario()),
+        isArticleTour: () => this.host.scenario().tourPack === null,
+        currentViewLink: () => viewAsSceneLink(this.host.scenario()),
+        useTour: (tour, scene) => this.useTour(tour, scene),
+        tourAddress: (tour) =>
+          new URL(
+            sceneLink(tour, 1, tour === ARTICLE_TOUR ? null : tourValue(tour)),
+            window.location.href,
+          ).href,
+      },
+      (dialog) => this.host.placeDialog(dialog),
+      (message) => this.host.failed(message),
+    );
     this.story = new TourStory({
       go: (scene) => this.goToScene(scene, 'replace'),
       close: () => this.close(),

@@ -2,6 +2,7 @@
 // reorders and deletes scenes, and saves the tour as a JSON file or a link, or opens one. A
 // file that cannot be read is named in a message and the tour on screen is kept whole; a tour
 // too large for a link is kept in this browser, and the dialog says so and offers its file.
+// Loaded and built when "✎ Tours" is first pressed (tourEditorOpener.ts).
 
 import { quote } from '../../core/quote';
 import { ARTICLE_TOUR } from '../../core/scenario/articleTour';
@@ -12,7 +13,7 @@ import { saveFile } from '../browser/download';
 import { readTourFile } from './tourFile';
 import { isKeptTour, keptTourStored, tourValue } from './tourStore';
 
-interface TourEditorHost {
+export interface TourEditorHost {
   /** The tour on screen (the article's, or the teacher's). */
   tour(): Tour;
   /** Whether that is the article's own tour (editing it starts a tour of one's own). */
@@ -27,7 +28,6 @@ interface TourEditorHost {
 }
 
 export class TourEditor {
-  readonly opener: HTMLButtonElement;
   readonly dialog: HTMLDialogElement;
   private readonly status: HTMLElement;
   private readonly list: HTMLOListElement;
@@ -43,9 +43,6 @@ export class TourEditor {
   private reading = 0;
 
   constructor(private readonly host: TourEditorHost) {
-    this.opener = el('button', { type: 'button', 'data-testid': 'tour-edit' }, ['✎ Tours']);
-    this.opener.title = 'Write your own tour: add views as scenes, save it as a file or a link';
-    this.opener.addEventListener('click', () => this.open());
     this.status = el('p', { class: 'editor-status', 'data-testid': 'tour-editor-status' });
     this.list = el('ol', { class: 'editor-scenes', 'data-testid': 'tour-editor-scenes' });
     this.titleInput = el('input', {
