@@ -15,7 +15,7 @@ import { TraceExport } from '../exports/traceExport';
 import { VideoExport } from '../exports/videoExport';
 import type { FramePainter } from '../frame/framePainter';
 import { Playback } from '../playback/playback';
-import { PredictPanel } from '../predict/predictPanel';
+import { PredictMode } from '../predict/predictMode';
 import { afterTask, LazyPanel } from '../series/lazyPanel';
 import type { SeriesPanelHandle } from '../series/panelHandle';
 import type { ScenarioSession } from '../session/scenarioSession';
@@ -50,7 +50,7 @@ export interface Page {
   machine: LazyPanel<MachineSettings, SeriesPanelHandle<MachineSettings>>;
   race: RacePanel;
   memorySlider: MemorySlider;
-  predict: PredictPanel;
+  predict: PredictMode;
   videoExport: VideoExport;
   presenter: Presenter;
   embed: EmbedChrome;
@@ -146,7 +146,7 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
         session().amend({ view: { ...session().scenario.view, tree: labels } }, 'replace'),
       themeChanged: () => painter().paint(),
     },
-    [tourUi.opener, tourUi.editor.opener, chrome.toggle, presenter.button],
+    [tourUi.opener, tourUi.editor.button, chrome.toggle, presenter.button],
   );
   const header = el('header', { class: 'top' }, [
     el('div', { class: 'brand' }, [
@@ -185,16 +185,19 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
     moved: (frames) => session().slideFrames(frames),
     settled: (frames) => session().settleFrames(frames),
   });
-  const predict = new PredictPanel({
-    peek: (step) => session().timeline.peek(step),
-    kindOf: (side) => session().scenario[side],
-    opKindAt: (step) => session().timeline.opKindAt(session().timeline.opAt(step)),
-    frames: () => session().scenario.frames,
-    advance: (step) => {
-      playback.seek(step);
-      painter().paint();
+  const predict = new PredictMode(
+    {
+      peek: (step) => session().timeline.peek(step),
+      kindOf: (side) => session().scenario[side],
+      opKindAt: (step) => session().timeline.opKindAt(session().timeline.opAt(step)),
+      frames: () => session().scenario.frames,
+      advance: (step) => {
+        playback.seek(step);
+        painter().paint();
+      },
     },
-  });
+    (message) => errorBox.show([{ param: 'predict', message }], 'Predict mode'),
+  );
   playback.setGate((step) => predict.allows(step));
   playback.transport.root.append(predict.toggle);
   const raceBox = el('div', { class: 'race-box' });
@@ -235,7 +238,6 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
         playback.transport.root,
         stepPanel.live,
         preparer.status,
-        tourUi.editor.dialog,
       ),
     errorBox,
     preparer,

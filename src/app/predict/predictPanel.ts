@@ -1,6 +1,7 @@
 // Predict mode: before an event the student is asked about is shown, the page asks (hit or
 // fault, which child, swap or stop, left or right), checks the answer against the core's event,
-// then shows the event with its explanation, keeping a score and a streak.
+// then shows the event with its explanation, keeping a score and a streak. Loaded and built when
+// predict mode is first switched on (predictMode.ts owns its button and its bar until then).
 
 import type { OpKind, SimEvent } from '../../core/events';
 import {
@@ -17,7 +18,7 @@ import { STRUCTURES, type StructureKind } from '../../core/structures/registry';
 import { el, setText } from '../browser/dom';
 
 /** What predict mode needs from the page. */
-interface PredictHost {
+export interface PredictHost {
   /** What each side shows at `step`, without moving there. */
   peek(step: number): { events: (SimEvent | null)[]; distances: (number | null)[] };
   /** The structure on a side, the operation a step is in, and the resident pages shown. */
@@ -31,8 +32,6 @@ interface PredictHost {
 const SEARCH_TREES: ReadonlySet<StructureKind> = new Set(['treap', 'llrb', 'rb']);
 
 export class PredictPanel {
-  readonly toggle: HTMLButtonElement;
-  readonly root: HTMLElement;
   private readonly sideSelect: HTMLSelectElement;
   private readonly prompt: HTMLElement;
   private readonly choices: HTMLElement;
@@ -47,14 +46,12 @@ export class PredictPanel {
   private answered = -1;
   private tally: Score = NO_SCORE;
 
-  constructor(private readonly host: PredictHost) {
-    this.toggle = el(
-      'button',
-      { type: 'button', 'data-testid': 'predict-toggle', 'aria-pressed': 'false' },
-      ['? Predict'],
-    );
-    this.toggle.title = 'Answer before each step is shown: hit or fault, which child, swap or stop';
-    this.toggle.addEventListener('click', () => this.setOn(!this.on));
+  /** `toggle` is the transport's "? Predict" and `root` the empty bar above the sides. */
+  constructor(
+    private readonly host: PredictHost,
+    private readonly toggle: HTMLButtonElement,
+    private readonly root: HTMLElement,
+  ) {
     this.sideSelect = el('select', { 'data-testid': 'predict-side', 'aria-label': 'Ask about' });
     this.sideSelect.addEventListener('change', () => {
       this.side = this.sideSelect.value === 'right' ? 'right' : 'left';
@@ -73,21 +70,16 @@ export class PredictPanel {
       'aria-live': 'assertive',
       'data-testid': 'predict-live',
     });
-    // data-side names the side asked about: a phone shows that side alone while predicting.
-    this.root = el(
-      'section',
-      { class: 'predict-bar', 'aria-label': 'Predict', hidden: '', 'data-side': 'left' },
-      [
-        el('div', { class: 'predict-head' }, [
-          el('strong', {}, ['Predict']),
-          el('label', {}, ['ask about ', this.sideSelect]),
-          this.score,
-        ]),
-        this.prompt,
-        this.choices,
-        this.feedback,
-        this.live,
-      ],
+    this.root.append(
+      el('div', { class: 'predict-head' }, [
+        el('strong', {}, ['Predict']),
+        el('label', {}, ['ask about ', this.sideSelect]),
+        this.score,
+      ]),
+      this.prompt,
+      this.choices,
+      this.feedback,
+      this.live,
     );
     // The bar's height, for a phone's sides to take what it leaves of the screen (phone.css): a
     // question with its answers, or a verdict with its reason, is two lines or six. On <body>,

@@ -27,7 +27,7 @@ import type { MachinePanelHandle } from '../machine/machinePanel';
 import type { ErrorBox } from '../page/errorBox';
 import type { Sidebar } from '../page/sidebar';
 import type { Playback } from '../playback/playback';
-import type { PredictPanel } from '../predict/predictPanel';
+import type { PredictMode } from '../predict/predictMode';
 import type { ScalingPanelHandle } from '../scaling/scalingPanel';
 import type { LazyPanel } from '../series/lazyPanel';
 import type { RacePanel } from '../side/race';
@@ -51,7 +51,7 @@ interface SessionParts {
   errorBox: ErrorBox;
   panels: readonly SidePanel[];
   stepPanel: StepPanel;
-  predict: PredictPanel;
+  predict: PredictMode;
   controls: ControlsForm;
   sidebar: Sidebar;
   curves: LazyPanel<CurveSettings, CurvesPanel>;
