@@ -63,6 +63,12 @@ export class RaceChart {
   private cursor: RaceCursor | null = null;
   private x = scaleLinear();
   private y = scaleLinear();
+  /** The x title's width, and the size and type it was measured at. */
+  private titleWidth = 0;
+  private titleMeasuredAt = '';
+  /** What each axis was last drawn for: a recording's growing lines leave the x axis as it is. */
+  private xAxisDrawn = '';
+  private yAxisDrawn = '';
 
   constructor(container: HTMLElement) {
     this.root = document.createElement('section');
@@ -159,8 +165,7 @@ export class RaceChart {
     const most = Math.max(1, data.transfers[0][last], data.transfers[1][last]);
     // The left margin holds the y ticks and, left of the first x tick, the x axis's title: as
     // wide as that title is in the chart's type (a projector's is larger).
-    const titleWidth = this.xTitle.node()?.getComputedTextLength() ?? 0;
-    const left = Math.max(MARGIN.left, Math.ceil(titleWidth) + 16);
+    const left = Math.max(MARGIN.left, Math.ceil(this.measureTitle(size)) + 16);
     const plotW = Math.max(10, width - left - MARGIN.right);
     const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
     this.x = scaleLinear()
@@ -175,19 +180,29 @@ export class RaceChart {
     const yValues = plotH < 70 ? [0, this.y.domain()[1]] : this.y.ticks(Math.floor(plotH / 34));
     const xLabel = axisLabels(this.x.domain()[1]);
     const yLabel = axisLabels(this.y.domain()[1]);
-    this.xAxis.attr('transform', `translate(0,${MARGIN.top + plotH})`).call(
-      axisBottom(this.x)
-        .ticks(xTicks)
-        .tickFormat((v) => xLabel(v.valueOf()))
-        .tickSizeOuter(0),
-    );
-    this.yAxis.attr('transform', `translate(${left},0)`).call(
-      axisLeft(this.y)
-        .tickValues(yValues)
-        // No "0" by the corner: the x axis's own 0 is there, and its title sits under it.
-        .tickFormat((v) => (v.valueOf() === 0 ? '' : yLabel(v.valueOf())))
-        .tickSizeOuter(0),
-    );
+    // An axis is drawn again only when its scale or ticks change: while a large run records,
+    // its lines grow each second under the same x axis, and mostly the same y axis.
+    const xAxisFor = `${this.x.domain()} ${this.x.range()} ${xTicks} ${MARGIN.top + plotH}`;
+    if (xAxisFor !== this.xAxisDrawn) {
+      this.xAxisDrawn = xAxisFor;
+      this.xAxis.attr('transform', `translate(0,${MARGIN.top + plotH})`).call(
+        axisBottom(this.x)
+          .ticks(xTicks)
+          .tickFormat((v) => xLabel(v.valueOf()))
+          .tickSizeOuter(0),
+      );
+    }
+    const yAxisFor = `${this.y.domain()} ${this.y.range()} ${yValues} ${left}`;
+    if (yAxisFor !== this.yAxisDrawn) {
+      this.yAxisDrawn = yAxisFor;
+      this.yAxis.attr('transform', `translate(${left},0)`).call(
+        axisLeft(this.y)
+          .tickValues(yValues)
+          // No "0" by the corner: the x axis's own 0 is there, and its title sits under it.
+          .tickFormat((v) => (v.valueOf() === 0 ? '' : yLabel(v.valueOf())))
+          .tickSizeOuter(0),
+      );
+    }
     const axisY = MARGIN.top + plotH;
     this.xTitle.attr('x', left - 10).attr('y', axisY + 17);
     // Rotated, the title needs the plot's height; a short plot's legend line says "transfers".
@@ -212,6 +227,22 @@ export class RaceChart {
       `Transfers so far against the operation, ${data.names[0]} and ${data.names[1]}${partial}`,
     );
     this.placeCursor();
+  }
+
+  /**
+   * The x title's width in the chart's type, measured again only when the chart's size or type
+   * changes: measuring text lays the page out, and a recording's status line has just changed it.
+   */
+  private measureTitle(size: PlotSize): number {
+    const title = this.xTitle.node();
+    if (title === null) return 0;
+    const at = `${size.width}x${size.height} ${getComputedStyle(title).fontSize}`;
+    if (at !== this.titleMeasuredAt) {
+      this.titleWidth = title.getComputedTextLength();
+      // A chart out of the layout measures 0: measured again once it is in.
+      this.titleMeasuredAt = this.titleWidth > 0 ? at : '';
+    }
+    return this.titleWidth;
   }
 
   private placeCursor(): void {
