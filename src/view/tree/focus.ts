@@ -44,7 +44,16 @@ export function focusOfEvent(
   }
 }
 
-/** Draws the hidden-subtree triangles and the levels-above line (or clears them). */
+/** How far a hidden subtree's triangle reaches under its node's circle (px, at most). */
+export const STUB_DEPTH = 14;
+
+/** A triangle shorter than this (px) is not drawn: there is no room under its node. */
+const STUB_LEAST = 3;
+
+/**
+ * Draws the hidden-subtree triangles and the levels-above line (or clears them). A triangle
+ * reaches `bottom` (px) at most: where the tree's last level stands lower, it is drawn shorter.
+ */
 export function drawFocusMarks(
   layer: Layer,
   g: Geometry,
@@ -52,9 +61,14 @@ export function drawFocusMarks(
   above: number,
   noun: string,
   corner: AboveCorner = { x: 4, anchor: 'start' },
+  bottom = Number.POSITIVE_INFINITY,
 ): void {
   const r = g.r;
-  const stubs = [...hidden].filter(([member]) => Number.isFinite(g.x[member]));
+  const depth = (member: number) =>
+    Math.min(r * 0.9, STUB_DEPTH - 2, bottom - (g.y[member] + r + 2));
+  const stubs = [...hidden].filter(
+    ([member]) => Number.isFinite(g.x[member]) && depth(member) >= STUB_LEAST,
+  );
   layer
     .selectAll<SVGPathElement, [number, number]>('path.tv-stub')
     .data(stubs, ([member]) => member)
@@ -67,7 +81,7 @@ export function drawFocusMarks(
       const x = g.x[member];
       const y = g.y[member] + r + 2;
       const w = r * 0.7;
-      const h = Math.min(r * 0.9, 12);
+      const h = depth(member);
       return `M${x.toFixed(1)},${y.toFixed(1)}l${w.toFixed(1)},${h.toFixed(1)}h${(-2 * w).toFixed(1)}z`;
     })
     .select('title')

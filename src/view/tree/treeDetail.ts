@@ -40,6 +40,12 @@ interface DetailRequest {
   minRadius: number;
   /** Below 1: the whole tree however small (an overview the reader asked for). */
   scale: number;
+  /**
+   * Height a focus tree keeps free under its last level for the marks of its hidden subtrees
+   * (focus.ts) where no legend's room lies below it and its labels keep their size so: the marks
+   * were drawn past the box's bottom.
+   */
+  stubRoom?: number;
 }
 
 export class TreeDetail {
@@ -246,12 +252,26 @@ export class TreeDetail {
     ask: DetailRequest,
   ): { focus: FocusPlacement; g: Geometry } {
     const radius = ask.minRadius * Math.max(1, ask.scale);
+    const room = ask.stubRoom ?? 0;
     let levels = Math.max(2, Math.floor(levelsFit(ask.height, radius)));
     // As many levels under the focus as the box has rows for (fewer if their columns do not fit).
     let below = Math.max(2, levels - 1 - full.level[focus]);
     for (;;) {
       const placed = focusPlacement(full, drawn, focus, levels, below);
-      const g = geometryOf(placed.placement, ask.width, ask.height, this.geometry, radius);
+      // The room for the hidden subtrees' marks kept under the last level where every label
+      // keeps its size so; never at the cost of a level or a label (a phone's 97 px tree kept
+      // its root alone): there the marks shrink to the room left (focus.ts).
+      let g = geometryOf(placed.placement, ask.width, ask.height, this.geometry, radius);
+      if (room > 0) {
+        const roomy = geometryOf(
+          placed.placement,
+          ask.width,
+          ask.height - room,
+          this.geometry,
+          radius,
+        );
+        if (roomy.r >= radius) g = roomy;
+      }
       const columnsFit = (usableWidth(ask.width) * 0.44) / radius;
       if (g.r >= radius * 0.99 || (below === 0 && levels <= 2)) {
         this.geometry = g;

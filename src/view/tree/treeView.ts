@@ -11,7 +11,7 @@ import { bestRegion, type Rect, type Region, regionDrawHeight, regionsAround } f
 import { drawContextMap } from './contextMap';
 import { type EventMarks, eventMarksOf } from './currentEvent';
 import { drawEdges } from './edges';
-import { aboveCorner, drawFocusMarks } from './focus';
+import { aboveCorner, drawFocusMarks, STUB_DEPTH } from './focus';
 import { type Geometry, LEGEND_HEIGHT } from './geometry';
 import { drawGhosts } from './ghosts';
 import { legendKindOf } from './kinds';
@@ -379,6 +379,9 @@ export class TreeView {
       height: this.drawHeight,
       minRadius,
       scale: this.scale,
+      // With no legend's row under the region its nodes reach the region's bottom: a focus
+      // tree's hidden-subtree marks under its last level need their own room there.
+      stubRoom: this.drawHeight > this.region.height ? STUB_DEPTH : 0,
     };
     if (heap && view.keys !== null) return this.detail.heap(view, view.keys, current, ask);
     return this.detail.pointer(view, current, ask);
@@ -537,6 +540,8 @@ export class TreeView {
       isHeap ? 'slot' : 'node',
       // "… 2 levels above" is about 16 characters of the least label size.
       aboveCorner(boxes, this.region.width, 16 * 0.6 * Math.max(12, this.labels.min)),
+      // The marks end a pixel inside the region: nothing is drawn past the box.
+      this.region.height - 1,
     );
     this.placeWindow(g, detail, marks, boxes);
     this.legend.attr('display', this.legendOn ? null : 'none');
