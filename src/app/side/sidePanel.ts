@@ -168,7 +168,16 @@ export class SidePanel {
    */
   expectRun(pages: number, policy: Policy, large: boolean): void {
     this.counters.classList.toggle('long', large);
-    this.resident.expect(pages, policy);
+    this.withResident(this.resident.expect(pages, policy));
+  }
+
+  /**
+   * Marks a side that lists its resident pages (a large run, LRU): a phone's stylesheet gives its
+   * tree, then the path view of a heap too large to draw whole, the rows that view needs.
+   */
+  private withResident(shown: boolean): void {
+    if (this.root.classList.contains('with-resident') !== shown)
+      this.root.classList.toggle('with-resident', shown);
   }
 
   /** Titles, note and counter names for the structure this side now runs. */
@@ -242,6 +251,7 @@ export class SidePanel {
     const draw = (): void => {
       this.grid.render(view, event, hoverPage === null ? new Set() : new Set([hoverPage]));
       this.resident.render(view, event);
+      this.withResident(!this.resident.element.hidden);
       this.strip.render(view, event);
       this.tree.render(view, event, hoverPage);
     };
