@@ -18,10 +18,12 @@ import { activeTour, sceneLink, sceneParsed } from './tour/tours';
 
 /** Views only draw what the timeline's event-fed states hold; the session decides what they get. */
 export class App {
-  private readonly page: Page;
-  private readonly session: ScenarioSession;
+  // The page, its painter and its session are built in the constructor's second task; nothing
+  // reads them before (nothing is in the document until start(), a task after).
+  private page!: Page;
+  private session!: ScenarioSession;
   private readonly tour: TourController;
-  private readonly painter: FramePainter;
+  private painter!: FramePainter;
   private viewport = { width: 0, height: 0 };
   /**
    * Back or Forward is reading its link ahead (a kept tour, packed values): the address is the
@@ -51,12 +53,22 @@ export class App {
       },
       link,
     );
-    this.page = assemblePage(root, link, {
+    const building = assemblePage(root, link, {
       session: () => this.session,
       tour: () => this.tour,
       painter: () => this.painter,
       presenterChanged: () => this.relayout(),
     });
+    building.next();
+    // The page's second part, then its painter and session, in a task of their own.
+    setTimeout(() => this.finish(link, building), 0);
+  }
+
+  /** The rest of the page, its painter and its session; then, a task later, the start. */
+  private finish(link: LinkWriter, building: Generator<void, Page, void>): void {
+    const built = building.next();
+    if (built.done !== true) throw new Error('the page is built in two parts');
+    this.page = built.value;
     this.painter = new FramePainter(this.page, {
       timeline: () => this.session.timeline,
       scenario: () => this.session.scenario,

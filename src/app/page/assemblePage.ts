@@ -68,7 +68,16 @@ interface PageWiring {
   presenterChanged(on: boolean): void;
 }
 
-export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWiring): Page {
+/**
+ * Builds the page in two parts, a task each (the caller runs the generator on): the sides, the
+ * transport and the controls, then the rest. In one task, building took 120-180 ms with a
+ * phone's CPU, all of it blocking (docs/performance.md).
+ */
+export function* assemblePage(
+  root: HTMLElement,
+  link: LinkWriter,
+  wiring: PageWiring,
+): Generator<void, Page, void> {
   const { session, tour, painter } = wiring;
   const errorBox = new ErrorBox();
   const preparer = new TimelinePreparer(() => painter().recordingGrew());
@@ -138,6 +147,7 @@ export function assemblePage(root: HTMLElement, link: LinkWriter, wiring: PageWi
   );
   const chrome = new ViewChrome(controls.root);
   const presenter = new Presenter({ changed: (on) => wiring.presenterChanged(on) });
+  yield;
   const tourUi = tour();
   const topActions = buildTopActions(
     {
