@@ -7,3 +7,11 @@
 export function afterNextFrame(job: () => void): void {
   requestAnimationFrame(() => window.setTimeout(job, 0));
 }
+
+/**
+ * The value, a task later: a step of the boot or of a panel's loading that would make one long
+ * task with the step before it goes into a task of its own.
+ */
+export function afterTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+}

@@ -9,7 +9,7 @@ import { firstWindow, scenarioPlan } from '../../core/replay/largeRun';
 import { LargeTimeline } from '../../core/replay/largeTimeline';
 import type { Replay } from '../../core/replay/replay';
 import type { Scenario } from '../../core/scenario/scenario';
-import { afterNextFrame } from '../browser/frames';
+import { afterNextFrame, afterTask } from '../browser/frames';
 import { FIRST_WINDOW_OPS, landingWait, landsNearStart } from './landing';
 import { LargeWorkers } from './largeWorkers';
 import { recordingKey } from './recordingKey';
@@ -24,6 +24,8 @@ export interface PrepareRequest {
   /** Whether this request is still the page's latest: a later one supersedes it for good. */
   current(): boolean;
   ready(timeline: Replay): void;
+  /** Calls `then` once the page has drawn the landing `ready` was given (at once if it has). */
+  whenDrawn(then: () => void): void;
   /** Why the workers could not record the run. */
   failed(message: string): void;
 }
@@ -96,18 +98,22 @@ export class LargeRunPreparer {
     if (shipsLanding(scenario, request.legacySteps)) {
       // Far in, where the page ships the landing: shown at once over a recording not begun; the
       // recorders start after its first draw. Without its module, as any other far landing.
+      // The landing's decoding, the recording's start and the timeline's build are a task each:
+      // in one, they were 38 ms on a laptop, four times that on a phone's CPU.
       const begin = (landing: LandingState | null): void => {
         if (this.pendingWorkers !== workers || !request.current()) return;
         const first = landing === null ? null : firstWindow(scenario, plan, 0);
-        if (first === null) {
+        if (landing === null || first === null) {
           workers.record();
           return;
         }
         this.pendingWorkers = null;
         workers.begin(first);
-        this.build(workers, request, landing);
+        window.setTimeout(() => this.build(workers, request, landing), 0);
       };
-      shippedLanding().then(begin, () => begin(null));
+      shippedLanding()
+        .then(afterTask)
+        .then(begin, () => begin(null));
       return;
     }
     if (!landsNearStart(scenario, request.legacySteps)) {
@@ -208,19 +214,23 @@ export class LargeRunPreparer {
     if (wait === null) {
       this.pendingTimeline = null;
       request.ready(timeline);
-      // After the first draw, which then has both cores to itself: the recorders started, each
-      // side's heap memory touched (a far jump's restore then pays no page faults), a task
-      // each, then the serving workers started.
+      // After the landing is drawn (in parts, a frame after the last), which then has both cores
+      // to itself: the recorders started, each side's heap memory touched (a far jump's restore
+      // then pays no page faults), a task each, then the serving workers started. Started
+      // after the landing's first part only, the recorders took both cores from its other
+      // parts and frames, and stretched each past 50 ms on a phone's CPU (docs/performance.md).
       // A shipped landing ahead of the recording: the state its operation's end needs (a step
       // out of it) is asked for then, and served once the recording reaches it.
       const ahead = timeline.landingAhead;
-      afterNextFrame(() => {
-        workers?.record();
-        this.warm(timeline, 0, () => {
-          workers?.serve();
-          if (ahead !== null) timeline.prefetch(ahead + 1).catch(() => false);
-        });
-      });
+      request.whenDrawn(() =>
+        afterNextFrame(() => {
+          workers?.record();
+          this.warm(timeline, 0, () => {
+            workers?.serve();
+            if (ahead !== null) timeline.prefetch(ahead + 1).catch(() => false);
+          });
+        }),
+      );
       return;
     }
     // The landing's state is asked for now, and served as soon as it is recorded (heaps warm

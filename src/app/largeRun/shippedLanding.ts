@@ -4,6 +4,7 @@
 import { decodeLanding, type LandingState } from '../../core/replay/landingState';
 import { shippedLandingScenario } from '../../core/replay/shippedLanding';
 import type { Scenario } from '../../core/scenario/scenario';
+import { afterTask } from '../browser/frames';
 import { recordingKey } from './recordingKey';
 
 let shipped: { key: string; op: number } | null = null;
@@ -26,9 +27,10 @@ export function shipsLanding(scenario: Scenario, legacySteps: boolean): boolean 
 
 /** The shipped landing (its module fetched and read once). */
 export function shippedLanding(): Promise<LandingState> {
-  loading ??= import('../../core/replay/shippedLanding.generated').then((module) =>
-    decodeLanding(module.SHIPPED_LANDING.join('')),
-  );
+  // Decoded a task after the module's evaluation (each is a few ms of a phone's first second).
+  loading ??= import('../../core/replay/shippedLanding.generated')
+    .then(afterTask)
+    .then((module) => decodeLanding(module.SHIPPED_LANDING.join('')));
   // A failed fetch may succeed when asked again.
   loading.catch(() => {
     loading = null;

@@ -3,15 +3,8 @@
 // settings, whether it is shown) and tells the panel once it exists.
 
 import { errorText } from '../../core/errorText';
+import { afterTask } from '../browser/frames';
 import type { SeriesPanelHandle } from './panelHandle';
-
-/**
- * The value, a task later: a step of the boot or of a panel's loading that would make one long
- * task with the step before it goes into a task of its own.
- */
-export function afterTask<T>(value: T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
-}
 
 export class LazyPanel<Settings, Panel extends SeriesPanelHandle<Settings>>
   implements SeriesPanelHandle<Settings>

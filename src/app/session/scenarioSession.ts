@@ -90,6 +90,8 @@ export class ScenarioSession {
    * still hold the last scenario's drawing, which the placeholder covers (null: none waits).
    */
   private landingWaits: Replay | null = null;
+  /** Called once the landing waiting now is drawn (or gives way to another). */
+  private drawnWaiters: (() => void)[] = [];
   /** The landing being painted in parts (FramePainter.paintInParts), if one is. */
   private paintingLanding: Replay | null = null;
   // An empty placeholder until the linked scenario is prepared (a few ms for small ones).
@@ -206,7 +208,20 @@ export class ScenarioSession {
   landed(): void {
     if (this.landingWaits === null) return;
     this.landingWaits = null;
+    this.landingDrawn();
     this.host.applyView();
+  }
+
+  /** Calls `then` once the landing waiting now is drawn; at once if none waits. */
+  private whenLandingDrawn(then: () => void): void {
+    if (this.landingWaits === null) then();
+    else this.drawnWaiters.push(then);
+  }
+
+  private landingDrawn(): void {
+    const waiters = this.drawnWaiters;
+    this.drawnWaiters = [];
+    for (const then of waiters) then();
   }
 
   /** Drops a request still being prepared: the scenario on screen is the current one again. */
@@ -291,6 +306,7 @@ export class ScenarioSession {
       },
       {
         legacySteps,
+        whenDrawn: (then) => this.whenLandingDrawn(then),
         failed: (message) => {
           // Nothing changed after all: the controls and the band go back to the scenario on screen.
           this.requested = this.scenario;
@@ -351,6 +367,8 @@ export class ScenarioSession {
     // in parts (the sides are hidden already). The same timeline's sides stay on screen, and a
     // move there paints at once.
     const inParts = !waits && newTimeline;
+    // A landing still waiting gives way: what waited for its drawing goes on now.
+    this.landingDrawn();
     this.landingWaits = waits || inParts ? timeline : null;
     if (waits) {
       // Said at once: until the landing is drawn, the sides still hold the last scenario's

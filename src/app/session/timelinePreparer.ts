@@ -34,12 +34,17 @@ export class TimelinePreparer {
   /**
    * Calls `ready` with the scenario's timeline once it is prepared (at once for a small one).
    * Until then the page keeps showing, and playing, the timeline it has. `failed` hears why a
-   * large run's workers could not record it.
+   * large run's workers could not record it; `whenDrawn` calls back once the page has drawn
+   * the landing `ready` was given (a large run's recorders wait for it).
    */
   prepare(
     scenario: Scenario,
     ready: (timeline: Replay) => void,
-    options: { legacySteps?: boolean; failed?: (message: string) => void } = {},
+    options: {
+      legacySteps?: boolean;
+      failed?: (message: string) => void;
+      whenDrawn?: (then: () => void) => void;
+    } = {},
   ): void {
     const generation = ++this.generation;
     this.large.dropPending();
@@ -51,6 +56,7 @@ export class TimelinePreparer {
       legacySteps: options.legacySteps === true,
       current: () => generation === this.generation,
       ready,
+      whenDrawn: options.whenDrawn ?? ((then) => then()),
       failed: options.failed ?? (() => {}),
     };
     if (isLargeRun(animatedRun(scenario))) this.large.prepare(request);
