@@ -261,17 +261,15 @@ export class TreeDetail {
       // The room for the hidden subtrees' marks kept under the last level where every label
       // keeps its size so; never at the cost of a level or a label (a phone's 97 px tree kept
       // its root alone): there the marks shrink to the room left (focus.ts).
-      let g = geometryOf(placed.placement, ask.width, ask.height, this.geometry, radius);
-      if (room > 0) {
-        const roomy = geometryOf(
-          placed.placement,
-          ask.width,
-          ask.height - room,
-          this.geometry,
-          radius,
-        );
-        if (roomy.r >= radius) g = roomy;
-      }
+      // The roomy geometry first: the whole height is laid out only where it does not fit.
+      const roomy =
+        room > 0
+          ? geometryOf(placed.placement, ask.width, ask.height - room, this.geometry, radius)
+          : null;
+      const g =
+        roomy !== null && roomy.r >= radius
+          ? roomy
+          : geometryOf(placed.placement, ask.width, ask.height, this.geometry, radius);
       const columnsFit = (usableWidth(ask.width) * 0.44) / radius;
       if (g.r >= radius * 0.99 || (below === 0 && levels <= 2)) {
         this.geometry = g;
