@@ -7,6 +7,7 @@ import { errorText } from '../../core/errorText';
 import { type VideoOffer, videoOffer, videoRefusal } from '../browser/capabilities';
 import { el, setText } from '../browser/dom';
 import { saveFile } from '../browser/download';
+import { loadOnce } from '../browser/loadOnce';
 import type { VideoPage } from './videoContents';
 import { VIDEO_FORMATS, type VideoFormat } from './videoFormat';
 import type { VideoRequest } from './videoRecorder';
@@ -43,8 +44,8 @@ export class VideoExport {
   private cancelled = false;
   /** The H.264 codec string the browser encodes, once it has said so; null before or without. */
   private h264: string | null = null;
-  /** The recorder's module, loaded at the first recording. */
-  private recorder: Promise<Recorder> | null = null;
+  /** The recorder's module, loaded at the first recording (again after a failed load). */
+  private readonly recorder = loadOnce((): Promise<Recorder> => import('./videoRecorder'));
 
   constructor(private readonly host: VideoHost) {
     const number = (testId: string, value: string, min: string): HTMLInputElement =>
@@ -192,8 +193,7 @@ export class VideoExport {
     this.button.disabled = true;
     setText(this.status, 'Preparing the recording…');
     try {
-      this.recorder ??= import('./videoRecorder');
-      const { recordVideo } = await this.recorder;
+      const { recordVideo } = await this.recorder();
       const blob = await recordVideo(request, this.host, {
         progress: (done, steps) => {
           this.progress.value = done / steps;
@@ -211,8 +211,6 @@ export class VideoExport {
         );
       }
     } catch (error) {
-      // A recorder that failed to load (offline before it was cached) is asked for again next time.
-      this.recorder = null;
       setText(this.status, `Recording failed: ${errorText(error)}`);
     } finally {
       this.running = false;

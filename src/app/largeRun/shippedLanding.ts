@@ -5,10 +5,10 @@ import { decodeLanding, type LandingState } from '../../core/replay/landingState
 import { shippedLandingScenario } from '../../core/replay/shippedLanding';
 import type { Scenario } from '../../core/scenario/scenario';
 import { afterTask } from '../browser/frames';
+import { loadOnce } from '../browser/loadOnce';
 import { recordingKey } from './recordingKey';
 
 let shipped: { key: string; op: number } | null = null;
-let loading: Promise<LandingState> | null = null;
 
 /**
  * Whether the page ships `scenario`'s landing: the same recording (recordingKey: the frame
@@ -25,15 +25,12 @@ export function shipsLanding(scenario: Scenario, legacySteps: boolean): boolean 
   return scenario.op - 1 === shipped.op && recordingKey(scenario) === shipped.key;
 }
 
-/** The shipped landing (its module fetched and read once). */
-export function shippedLanding(): Promise<LandingState> {
-  // Decoded a task after the module's evaluation (each is a few ms of a phone's first second).
-  loading ??= import('../../core/replay/shippedLanding.generated')
+/**
+ * The shipped landing: its module fetched and read once, and decoded a task after its
+ * evaluation (each is a few ms of a phone's first second). A failed fetch is tried again.
+ */
+export const shippedLanding: () => Promise<LandingState> = loadOnce(() =>
+  import('../../core/replay/shippedLanding.generated')
     .then(afterTask)
-    .then((module) => decodeLanding(module.SHIPPED_LANDING.join('')));
-  // A failed fetch may succeed when asked again.
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+    .then((module) => decodeLanding(module.SHIPPED_LANDING.join(''))),
+);

@@ -5,6 +5,7 @@
 import { errorText } from '../../core/errorText';
 import type { StructureKind } from '../../core/structures/registry';
 import { el } from '../browser/dom';
+import { loadOnce } from '../browser/loadOnce';
 import type { PredictHost, PredictPanel } from './predictPanel';
 
 export class PredictMode {
@@ -12,7 +13,15 @@ export class PredictMode {
   /** Empty and hidden until predict mode is first on (phone.css keys its layout on [hidden]). */
   readonly root: HTMLElement;
   private panel: PredictPanel | null = null;
-  private loading: Promise<void> | null = null;
+  /** The panel, built with predict mode on (a second press meanwhile waits for the same). */
+  private readonly load = loadOnce(() =>
+    import('./predictPanel').then(({ PredictPanel }) => {
+      const panel = new PredictPanel(this.host, this.toggle, this.root);
+      panel.showStructures(this.kinds);
+      panel.setOn(true);
+      this.panel = panel;
+    }),
+  );
   /** The sides' structures, kept for the panel until it is built. */
   private kinds: readonly StructureKind[] = [];
 
@@ -36,7 +45,10 @@ export class PredictMode {
     });
     this.toggle.addEventListener('click', () => {
       if (this.panel !== null) this.panel.setOn(!this.panel.active);
-      else void this.load();
+      else
+        this.load().catch((error: unknown) =>
+          this.failed(`Predict mode could not be loaded: ${errorText(error)}`),
+        );
     });
   }
 
@@ -49,22 +61,5 @@ export class PredictMode {
   showStructures(kinds: readonly StructureKind[]): void {
     this.kinds = kinds;
     this.panel?.showStructures(kinds);
-  }
-
-  /** Loads and builds the panel, then switches predict mode on (a second press meanwhile waits). */
-  private load(): Promise<void> {
-    this.loading ??= import('./predictPanel').then(
-      ({ PredictPanel }) => {
-        const panel = new PredictPanel(this.host, this.toggle, this.root);
-        panel.showStructures(this.kinds);
-        panel.setOn(true);
-        this.panel = panel;
-      },
-      (error: unknown) => {
-        this.loading = null;
-        this.failed(`Predict mode could not be loaded: ${errorText(error)}`);
-      },
-    );
-    return this.loading;
   }
 }

@@ -3,11 +3,18 @@
 
 import { errorText } from '../../core/errorText';
 import { el } from '../browser/dom';
-import type { TourEditor, TourEditorHost } from './tourEditor';
+import { loadOnce } from '../browser/loadOnce';
+import type { TourEditorHost } from './tourEditor';
 
 export class TourEditorOpener {
   readonly button: HTMLButtonElement;
-  private editor: Promise<TourEditor> | null = null;
+  private readonly editor = loadOnce(() =>
+    import('./tourEditor').then(({ TourEditor }) => {
+      const editor = new TourEditor(this.host);
+      this.place(editor.dialog);
+      return editor;
+    }),
+  );
 
   /**
    * `place` puts the built dialog into the page; `failed` hears why the editor could not be
@@ -25,16 +32,10 @@ export class TourEditorOpener {
 
   /** Opens the editor, loading it first if this is the first time. */
   async open(): Promise<void> {
-    this.editor ??= import('./tourEditor').then(({ TourEditor }) => {
-      const editor = new TourEditor(this.host);
-      this.place(editor.dialog);
-      return editor;
-    });
     try {
-      const editor = await this.editor;
+      const editor = await this.editor();
       if (!editor.dialog.open) editor.open();
     } catch (error) {
-      this.editor = null;
       this.failed(`The tour editor could not be loaded: ${errorText(error)}`);
     }
   }
