@@ -17,6 +17,9 @@ import { recordingText } from './recordingStatus';
 import { shippedLanding, shipsLanding } from './shippedLanding';
 
 /** One request to show a scenario: what it asks for, and whom to tell. */
+/** The most the recorders wait (ms) for a landing to be drawn before they start. */
+const RECORD_AFTER_MS = 1000;
+
 export interface PrepareRequest {
   readonly scenario: Scenario;
   /** An old link's step, counted as steps were before (the timeline's legacySteps). */
@@ -222,15 +225,22 @@ export class LargeRunPreparer {
       // A shipped landing ahead of the recording: the state its operation's end needs (a step
       // out of it) is asked for then, and served once the recording reaches it.
       const ahead = timeline.landingAhead;
-      request.whenDrawn(() =>
+      let started = false;
+      const start = (): void => {
+        if (started) return;
+        started = true;
         afterNextFrame(() => {
           workers?.record();
           this.warm(timeline, 0, () => {
             workers?.serve();
             if (ahead !== null) timeline.prefetch(ahead + 1).catch(() => false);
           });
-        }),
-      );
+        });
+      };
+      request.whenDrawn(start);
+      // Never later than this, whatever becomes of the drawing: a landing superseded while it
+      // was painted may never say it is drawn, and its recording must not wait for another.
+      window.setTimeout(start, RECORD_AFTER_MS);
       return;
     }
     // The landing's state is asked for now, and served as soon as it is recorded (heaps warm
