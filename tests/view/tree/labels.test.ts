@@ -54,6 +54,23 @@ describe('nodeLabel', () => {
 });
 
 describe('labelFit', () => {
+  it('draws in whole pixels, never under the least size nor over the fit (each size is a font to look up)', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[0-9]{1,6}$/),
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        fc.constantFrom({ min: 11, max: 14 }, PRESENTING, { min: 11.5, max: 17.25 }),
+        (label, r, range) => {
+          const fit = labelFit(label, r, range);
+          if (fit.text === '') return;
+          expect(fit.size).toBeGreaterThanOrEqual(range.min);
+          expect(fit.size).toBeLessThanOrEqual(Math.min(r, range.max));
+          expect(Number.isInteger(fit.size) || fit.size === range.min).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('caps the font at 14 px and shrinks long labels to the node', () => {
     expect(labelFit('7', 20).size).toBe(14);
     expect(labelFit('7', 10).size).toBe(10);
