@@ -4,10 +4,12 @@ import { ARTICLE_TOUR } from '../core/scenario/articleTour';
 import { formatScenario } from '../core/scenario/format';
 import { parseScenario } from '../core/scenario/parse';
 import type { ParsedScenario } from '../core/scenario/scenario';
+import { firstFonts } from './browser/firstFonts';
+import { FontWarmer } from './browser/fontWarmer';
 import { LinkWriter, onHistoryMove, readLink } from './browser/link';
 import type { Stage } from './frame/frameModel';
 import { FramePainter } from './frame/framePainter';
-import { stageLayout } from './frame/stageLayout';
+import { stageForm, stageLayout } from './frame/stageLayout';
 import { assemblePage, type Page } from './page/assemblePage';
 import { listenForPlaybackKeys } from './playback/keyboard';
 import { linkReader } from './session/linkReader';
@@ -24,6 +26,8 @@ export class App {
   private session!: ScenarioSession;
   private readonly tour: TourController;
   private painter!: FramePainter;
+  /** The first screen's fonts, looked up in tasks of their own while the page is built. */
+  private readonly fonts: FontWarmer;
   private viewport = { width: 0, height: 0 };
   /**
    * Back or Forward is reading its link ahead (a kept tour, packed values): the address is the
@@ -33,6 +37,9 @@ export class App {
 
   constructor(root: HTMLElement) {
     this.measureViewport();
+    // Started first: its tasks take turns with the page's building, and the first frame waits
+    // for the last of them (FramePainter).
+    this.fonts = new FontWarmer(firstFonts(stageForm(this.viewport), window.devicePixelRatio));
     // While a newer request is prepared, the link is its own to write when it lands (or
     // already names it, after Back or Forward): what is on screen writes nothing meanwhile.
     const link = new LinkWriter(() =>
@@ -73,6 +80,7 @@ export class App {
       timeline: () => this.session.timeline,
       scenario: () => this.session.scenario,
       stage: () => this.stage(),
+      whenFontsWarm: (job) => this.fonts.whenWarm(job),
     });
     this.session = new ScenarioSession(
       { ...this.page, link },

@@ -29,6 +29,11 @@ interface FrameSource {
   timeline(): Replay;
   scenario(): Scenario;
   stage(): Stage;
+  /**
+   * Runs `job` once the first screen's fonts are looked up (FontWarmer): a frame drawn before
+   * would make those lookups in its own layout.
+   */
+  whenFontsWarm(job: () => void): void;
 }
 
 export class FramePainter {
@@ -61,10 +66,12 @@ export class FramePainter {
   schedule(): void {
     if (this.queued) return;
     this.queued = true;
-    requestAnimationFrame(() => {
-      this.queued = false;
-      this.paint();
-    });
+    this.source.whenFontsWarm(() =>
+      requestAnimationFrame(() => {
+        this.queued = false;
+        this.paint();
+      }),
+    );
   }
 
   /**
@@ -116,7 +123,7 @@ export class FramePainter {
       else this.finishParts();
     };
     // Not in the caller's task either: that one placed the cursor (a seek).
-    window.setTimeout(run, 0);
+    this.source.whenFontsWarm(() => window.setTimeout(run, 0));
   }
 
   private finishParts(): void {

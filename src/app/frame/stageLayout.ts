@@ -39,7 +39,7 @@ const WIDE_HEIGHT = 800;
 const LANDSCAPE_HEIGHT = 500;
 const LANDSCAPE_WIDTH = 1000;
 
-function stageForm(stage: Pick<Stage, 'width' | 'height'>): StageForm {
+export function stageForm(stage: Pick<Stage, 'width' | 'height'>): StageForm {
   if (stage.width < PHONE_WIDTH) return 'phone';
   if (stage.height < LANDSCAPE_HEIGHT && stage.width < LANDSCAPE_WIDTH) return 'phone-landscape';
   if (stage.width >= WIDE_WIDTH && stage.height >= WIDE_HEIGHT) return 'wide';
