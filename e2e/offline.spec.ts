@@ -37,6 +37,23 @@ test.describe('offline after one visit', () => {
     site = null;
   });
 
+  test('the worker is registered once the page has settled, not while the article’s run draws and records', async ({
+    page,
+    problems,
+  }) => {
+    // Its install fetches and stores the whole build: it would take a core from both.
+    await page.goto(`/${ARTICLE}`);
+    await expect(page.getByTestId('op-label')).toHaveText(/^op [\d,]+ \/ 4,000,000/);
+    await expect(page.getByTestId('preparing')).toBeVisible();
+    const early = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration()) !== undefined,
+    );
+    expect(early, 'a worker registered while the run records').toBe(false);
+    await expect(page.getByTestId('preparing')).toBeHidden({ timeout: 60_000 });
+    await controlled(page);
+    expect(problems).toEqual([]);
+  });
+
   test('with the network gone, a reload walks the whole tour and opens the article’s run', async ({
     page,
     context,

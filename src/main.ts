@@ -25,6 +25,8 @@ import { keptTourNamed, restoreKept } from './app/tour/tourStore';
 import { hasPackedValues } from './core/scenario/linkPrepass';
 
 const root = document.querySelector<HTMLDivElement>('#app');
+// The offline worker is registered once the page has settled (the App says when).
+const settled = registerOffline();
 // A link naming a tour kept in this browser (too large for a link) waits for it to be read
 // back; one with a packed script or tour, for the link worker to unpack it. Most links have
 // neither, and the page is built at once.
@@ -38,7 +40,7 @@ if (root !== null) {
   if (kept === null && !hasPackedValues(link)) {
     // Built in a task of its own, after the modules' evaluation: the boot's one task of
     // 78-110 ms became two, mostly under 50 ms (docs/performance.md).
-    setTimeout(() => new App(root), 0);
+    setTimeout(() => new App(root, settled), 0);
   } else {
     // A kept tour of a few MB is read in a worker: seconds on a slow phone. Meanwhile the page
     // says so (after a moment, in CSS). Whatever the reading does, the page starts: a tour it
@@ -52,8 +54,7 @@ if (root !== null) {
       .catch(() => undefined)
       .then(() => {
         note.remove();
-        new App(root);
+        new App(root, settled);
       });
   }
-}
-registerOffline();
+} else settled();

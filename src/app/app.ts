@@ -35,7 +35,14 @@ export class App {
    */
   private movingInHistory = false;
 
-  constructor(root: HTMLElement) {
+  /**
+   * `settled` hears, once, that the page has drawn its link and has nothing under way (the
+   * offline worker waits for that: offline.ts).
+   */
+  constructor(
+    root: HTMLElement,
+    private readonly settled: () => void = () => {},
+  ) {
     this.measureViewport();
     // Started first: its tasks take turns with the page's building, and the first frame waits
     // for the last of them (FramePainter).
@@ -108,6 +115,7 @@ export class App {
     this.page.mount();
     this.applyView();
     this.session.show(parsed, 'This link', 'replace', true);
+    this.session.whenSettled(this.settled);
     // Back or Forward: a link with packed values is read ahead in the link worker first; of
     // moves in quick succession only the last is shown.
     let moves = 0;

@@ -15,32 +15,50 @@ const UPDATE_NOTICE =
 const NOTICE_MS = 15_000;
 
 /**
- * Registers the service worker once the page has loaded (the first visit's own requests come
- * first). Without service workers (an old browser, a page not served over HTTPS or from
- * localhost, a private window that refuses them) the page works as before, online only.
+ * At the latest this long after the page's start the worker is registered, settled or not (a
+ * large run recording on a phone, say).
  */
-export function registerOffline(): void {
-  if (!('serviceWorker' in navigator)) return;
+const LATEST_MS = 10_000;
+
+/**
+ * Registers the service worker once the page is settled: the returned function says so (called
+ * again, it does nothing). Its install fetches and stores every file of the build; begun while
+ * the page drew its first step or recorded a large run, it took a core from them (80 ms of the
+ * article's run's first step, docs/performance.md). Without service workers (an old browser, a
+ * page not served over HTTPS or from localhost, a private window that refuses them) the page
+ * works as before, online only.
+ */
+export function registerOffline(): () => void {
+  if (!('serviceWorker' in navigator)) return () => {};
   // A page a worker served (not the first visit, whose worker then claims it) that sees the
   // worker change is running the old version while the new one is installed. Listened for
   // from the start: the browser's own check on navigation may find the new version before the
   // page has loaded, when workbox-window is not listening yet.
   const served = navigator.serviceWorker.controller !== null;
   if (served) navigator.serviceWorker.addEventListener('controllerchange', showUpdateNotice);
-  registerSW({
-    immediate: false,
-    // Called when a new worker has taken over: the default would reload the page, losing the
-    // lecture's state.
-    onNeedReload: showUpdateNotice,
-    onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
-      // Browsers check on navigation only now and then (and never with background networking
-      // off), so a served page asks at once; offline the check fails and this version goes on.
-      if (served) registration?.update().catch(() => {});
-    },
-    onRegisterError: (error: unknown) => {
-      console.warn('B-Heap Lab works online only here: the service worker was refused.', error);
-    },
-  });
+  let registered = false;
+  const register = (): void => {
+    if (registered) return;
+    registered = true;
+    window.clearTimeout(latest);
+    registerSW({
+      // After the page's load event (at once if it has passed): its own requests come first.
+      immediate: false,
+      // Called when a new worker has taken over: the default would reload the page, losing the
+      // lecture's state.
+      onNeedReload: showUpdateNotice,
+      onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
+        // Browsers check on navigation only now and then (and never with background networking
+        // off), so a served page asks at once; offline the check fails and this version goes on.
+        if (served) registration?.update().catch(() => {});
+      },
+      onRegisterError: (error: unknown) => {
+        console.warn('B-Heap Lab works online only here: the service worker was refused.', error);
+      },
+    });
+  };
+  const latest = window.setTimeout(register, LATEST_MS);
+  return register;
 }
 
 /** Whether the notice has been shown on this page (once is enough, even if dismissed). */

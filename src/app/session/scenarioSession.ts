@@ -212,6 +212,14 @@ export class ScenarioSession {
     this.host.applyView();
   }
 
+  /**
+   * Calls `then` once the page has drawn the landing waiting now and nothing is under way (the
+   * status line says nothing: no scenario being prepared, no large run recording).
+   */
+  whenSettled(then: () => void): void {
+    this.whenLandingDrawn(() => this.parts.preparer.statusLine.whenSilent(then));
+  }
+
   /** Calls `then` once the landing waiting now is drawn; at once if none waits. */
   private whenLandingDrawn(then: () => void): void {
     if (this.landingWaits === null) then();

@@ -8,6 +8,8 @@ export class StatusLine {
   readonly element: HTMLElement;
   private waiting: string | null = null;
   private recording: string | null = null;
+  /** Jobs waiting for the line to say nothing. */
+  private silentWaiters: (() => void)[] = [];
 
   constructor() {
     this.element = el('div', {
@@ -30,6 +32,12 @@ export class StatusLine {
     this.show();
   }
 
+  /** Runs `job` once the line says nothing: at once if it says nothing now. */
+  whenSilent(job: () => void): void {
+    if (this.waiting === null && this.recording === null) job();
+    else this.silentWaiters.push(job);
+  }
+
   private show(): void {
     const lines = [this.waiting, this.recording].filter((line) => line !== null);
     // Written only when it changes: a recording's progress comes several times a second.
@@ -45,5 +53,10 @@ export class StatusLine {
     // over the figure the teacher is talking about (transport.css).
     const kind = this.waiting === null ? 'recording' : 'waiting';
     if (this.element.dataset.kind !== kind) this.element.dataset.kind = kind;
+    if (hidden && this.silentWaiters.length > 0) {
+      const jobs = this.silentWaiters;
+      this.silentWaiters = [];
+      for (const job of jobs) job();
+    }
   }
 }
