@@ -44,8 +44,8 @@ export class App {
     private readonly settled: () => void = () => {},
   ) {
     this.measureViewport();
-    // Started first: its tasks take turns with the page's building, and the first frame waits
-    // for the last of them (FramePainter).
+    // Started first: its tasks take turns with the page's building, which goes into the
+    // document after the last of them (finish).
     this.fonts = new FontWarmer(firstFonts(stageForm(this.viewport), window.devicePixelRatio));
     // While a newer request is prepared, the link is its own to write when it lands (or
     // already names it, after Back or Forward): what is on screen writes nothing meanwhile.
@@ -87,7 +87,6 @@ export class App {
       timeline: () => this.session.timeline,
       scenario: () => this.session.scenario,
       stage: () => this.stage(),
-      whenFontsWarm: (job) => this.fonts.whenWarm(job),
     });
     this.session = new ScenarioSession(
       { ...this.page, link },
@@ -102,8 +101,10 @@ export class App {
     );
     // The page goes into the document and shows its link in a task of its own: built and shown
     // in one, the App's construction passed 50 ms on a laptop (docs/performance.md). The page
-    // stays pending meanwhile, and nothing can be clicked before it is in the document.
-    setTimeout(() => this.start(), 0);
+    // stays pending meanwhile, and nothing can be clicked before it is in the document. It goes
+    // in once the fonts are looked up: frames of the page in the document while they were, its
+    // sidebar not drawn yet, were painted, and the sidebar's drawing then moved them.
+    this.fonts.whenWarm(() => setTimeout(() => this.start(), 0));
   }
 
   /** The built page into the document, showing its link. */

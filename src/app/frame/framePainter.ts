@@ -29,11 +29,6 @@ interface FrameSource {
   timeline(): Replay;
   scenario(): Scenario;
   stage(): Stage;
-  /**
-   * Runs `job` once the first screen's fonts are looked up (FontWarmer): a frame drawn before
-   * would make those lookups in its own layout.
-   */
-  whenFontsWarm(job: () => void): void;
 }
 
 export class FramePainter {
@@ -66,12 +61,10 @@ export class FramePainter {
   schedule(): void {
     if (this.queued) return;
     this.queued = true;
-    this.source.whenFontsWarm(() =>
-      requestAnimationFrame(() => {
-        this.queued = false;
-        this.paint();
-      }),
-    );
+    requestAnimationFrame(() => {
+      this.queued = false;
+      this.paint();
+    });
   }
 
   /**
@@ -123,7 +116,7 @@ export class FramePainter {
       else this.finishParts();
     };
     // Not in the caller's task either: that one placed the cursor (a seek).
-    this.source.whenFontsWarm(() => window.setTimeout(run, 0));
+    window.setTimeout(run, 0);
   }
 
   private finishParts(): void {
