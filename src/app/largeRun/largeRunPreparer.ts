@@ -16,10 +16,10 @@ import { recordingKey } from './recordingKey';
 import { recordingText } from './recordingStatus';
 import { shippedLanding, shipsLanding } from './shippedLanding';
 
-/** One request to show a scenario: what it asks for, and whom to tell. */
 /** The most the recorders wait (ms) for a landing to be drawn before they start. */
 const RECORD_AFTER_MS = 1000;
 
+/** One request to show a scenario: what it asks for, and whom to tell. */
 export interface PrepareRequest {
   readonly scenario: Scenario;
   /** An old link's step, counted as steps were before (the timeline's legacySteps). */
