@@ -16,6 +16,13 @@ export interface FontProbe {
 export const FONTS_PER_TASK = 6;
 
 /**
+ * At the latest this long after the warmer starts, its jobs run, looked up or not: the lookups
+ * only save the first frame some time, and a page must never wait on them (their tasks starved
+ * by a busy machine, a message that never came).
+ */
+export const WARM_DEADLINE_MS = 1000;
+
+/**
  * Runs `job` in a task of its own, by a message rather than a timer: a chain of timers nested
  * five deep waits 4 ms at each link, and so would every timer the last slice's jobs set.
  */
@@ -39,26 +46,31 @@ function offscreenProbe(): FontProbe | null {
 }
 
 export class FontWarmer {
-  /** Jobs waiting for the fonts; null once they are all looked up. */
+  /** Jobs waiting for the fonts; null once they are all looked up, or the deadline passed. */
   private waiting: (() => void)[] | null = [];
+  private deadline: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * Starts looking `fonts` (CSS font shorthands) up, `perTask` a task, the first a task after
    * this one (`later` makes the tasks). Without a canvas to measure with, the fonts count as
-   * warm at once.
+   * warm at once; after `deadlineMs`, as warm as they will be.
    */
   constructor(
     fonts: readonly string[],
     perTask = FONTS_PER_TASK,
     probe: FontProbe | null = fonts.length === 0 ? null : offscreenProbe(),
     later: (job: () => void) => void = probe === null ? () => {} : messageTask(),
+    deadlineMs = WARM_DEADLINE_MS,
   ) {
     if (probe === null || fonts.length === 0) {
       this.waiting = null;
       return;
     }
+    this.deadline = setTimeout(() => this.done(), deadlineMs);
     let next = 0;
     const slice = (): void => {
+      // Past the deadline the rest are looked up as the page lays text out.
+      if (this.waiting === null) return;
       const end = Math.min(fonts.length, next + Math.max(1, perTask));
       for (; next < end; next++) {
         probe.font = fonts[next];
@@ -82,6 +94,7 @@ export class FontWarmer {
   }
 
   private done(): void {
+    clearTimeout(this.deadline);
     const jobs = this.waiting ?? [];
     this.waiting = null;
     for (const job of jobs) job();

@@ -76,4 +76,29 @@ describe('FontWarmer', () => {
     vi.runAllTimers();
     expect(warmer.warm).toBe(true);
   });
+
+  it('runs its jobs by the deadline when its tasks never come, and looks nothing up after', () => {
+    const probe = recordingProbe();
+    const stalled: (() => void)[] = [];
+    const warmer = new FontWarmer(FONTS, 2, probe, (job) => stalled.push(job), 300);
+    let ran = false;
+    warmer.whenWarm(() => {
+      ran = true;
+    });
+    vi.advanceTimersByTime(299);
+    expect(ran).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(ran).toBe(true);
+    expect(warmer.warm).toBe(true);
+    // A task that comes after all measures nothing: the page lays its text out by now.
+    for (const job of stalled.splice(0)) job();
+    expect(probe.measured).toEqual([]);
+  });
+
+  it('leaves no deadline behind once every font is looked up', () => {
+    const warmer = new FontWarmer(FONTS, 5, recordingProbe(), timerTask, 300);
+    vi.advanceTimersToNextTimer();
+    expect(warmer.warm).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
