@@ -842,8 +842,10 @@ async function check(pages: [Page, Page], run: Run<Move>): Promise<number> {
       `${describe(action)}: ${model.tabs.map((tab) => tab.page.url().slice(-60)).join(' | ')}`,
     );
     for (const tab of touched) {
-      await settle(tab.page);
       const where = `tab ${model.tabs.indexOf(tab) + 1} after move ${at} of:\n${trail.join('\n')}`;
+      await settle(tab.page).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n(${where})`);
+      });
       await expectTab(model, tab, where);
       checked++;
     }
@@ -852,8 +854,10 @@ async function check(pages: [Page, Page], run: Run<Move>): Promise<number> {
   }
   // Both tabs at the end: a move in one never changes what the other shows.
   for (const tab of model.tabs) {
-    await settle(tab.page);
     const where = `tab ${model.tabs.indexOf(tab) + 1} at the end of:\n${trail.join('\n')}`;
+    await settle(tab.page).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n(${where})`);
+    });
     await expectTab(model, tab, where);
     checked++;
   }

@@ -93,9 +93,31 @@ export function documentState(page: Page): Promise<string> {
   return page.evaluate(() => {
     const app = document.querySelector('#app');
     const pending = document.documentElement.hasAttribute('data-pending');
+    // The boot's marks (timing.ts, markBoot) say where a page that never started stopped.
+    const boot = performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('bheap:boot:'))
+      .map((mark) => {
+        const detail = (mark as PerformanceMark).detail;
+        return `${mark.name.slice(11)}${detail ? ` (${String(detail)})` : ''} at ${Math.round(mark.startTime)} ms`;
+      });
+    // The entry's script: fetched at all, with what status, from the offline worker or not.
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/(index|main)[^/]*\.(js|ts)/.test(entry.name))
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return `${timing.name.replace(/^.*\//, '')} ${timing.responseStatus ?? '?'}${
+          timing.workerStart > 0 ? ' via the worker' : ''
+        } in ${Math.round(timing.duration)} ms`;
+      });
     return `readyState ${document.readyState}, ${pending ? 'pending' : 'not pending'}, #app has ${
       app?.childElementCount ?? 'no'
-    } children: ${JSON.stringify(app?.textContent?.slice(0, 80) ?? null)}`;
+    } children: ${JSON.stringify(app?.textContent?.slice(0, 80) ?? null)}; boot: ${
+      boot.join(', ') || 'no marks'
+    }; entry script: ${scripts.join(', ') || 'no entry'}; ${document.visibilityState}, ${
+      navigator.serviceWorker?.controller ? 'served by the offline worker' : 'no offline worker'
+    }, ${Math.round(performance.now())} ms since it began`;
   });
 }
 

@@ -20,6 +20,7 @@ import './app/styles/embed.css';
 import { App } from './app/app';
 import { readLink } from './app/browser/link';
 import { registerOffline } from './app/browser/offline';
+import { markBoot } from './app/browser/timing';
 import { linkReader } from './app/session/linkReader';
 import { keptTourNamed, restoreKept } from './app/tour/tourStore';
 import { hasPackedValues } from './core/scenario/linkPrepass';
@@ -36,6 +37,7 @@ const kept = keptTourNamed(link);
 // marks it so from its first byte (a test that waited for the mark to go could pass before this
 // module ran), and here again for a host page that does not.
 document.documentElement.toggleAttribute('data-pending', root !== null);
+markBoot('module', kept !== null ? 'kept' : hasPackedValues(link) ? 'packed' : 'direct');
 if (root !== null) {
   if (kept === null && !hasPackedValues(link)) {
     // Built in a task of its own, after the modules' evaluation: the boot's one task of

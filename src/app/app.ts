@@ -7,6 +7,7 @@ import type { ParsedScenario } from '../core/scenario/scenario';
 import { firstFonts } from './browser/firstFonts';
 import { FontWarmer } from './browser/fontWarmer';
 import { LinkWriter, onHistoryMove, readLink } from './browser/link';
+import { markBoot } from './browser/timing';
 import type { Stage } from './frame/frameModel';
 import { FramePainter } from './frame/framePainter';
 import { stageForm, stageLayout } from './frame/stageLayout';
@@ -76,6 +77,7 @@ export class App {
     building.next();
     // The page's second part, then its painter and session, in a task of their own.
     setTimeout(() => this.finish(link, building), 0);
+    markBoot('built');
   }
 
   /** The rest of the page, its painter and its session; then, a task later, the start. */
@@ -104,7 +106,11 @@ export class App {
     // stays pending meanwhile, and nothing can be clicked before it is in the document. It goes
     // in once the fonts are looked up: frames of the page in the document while they were, its
     // sidebar not drawn yet, were painted, and the sidebar's drawing then moved them.
-    this.fonts.whenWarm(() => setTimeout(() => this.start(), 0));
+    markBoot('finished');
+    this.fonts.whenWarm(() => {
+      markBoot('fonts');
+      setTimeout(() => this.start(), 0);
+    });
   }
 
   /** The built page into the document, showing its link. */
@@ -114,6 +120,7 @@ export class App {
     this.session.requested = parsed.scenario;
     // The layout, the band and the placeholder before the first paint: nothing painted moves.
     this.page.mount();
+    markBoot('mounted');
     this.applyView();
     this.session.show(parsed, 'This link', 'replace', true);
     this.session.whenSettled(this.settled);
