@@ -33,13 +33,15 @@ const settled = registerOffline();
 // neither, and the page is built at once.
 const link = readLink();
 const kept = keptTourNamed(link);
+// Read once: a packed fragment may be 600,000 characters.
+const packed = kept === null && hasPackedValues(link);
 // Until the App is built the page is pending, as for any request not on screen yet: index.html
 // marks it so from its first byte (a test that waited for the mark to go could pass before this
 // module ran), and here again for a host page that does not.
 document.documentElement.toggleAttribute('data-pending', root !== null);
-markBoot('module', kept !== null ? 'kept' : hasPackedValues(link) ? 'packed' : 'direct');
+markBoot('module', kept !== null ? 'kept' : packed ? 'packed' : 'direct');
 if (root !== null) {
-  if (kept === null && !hasPackedValues(link)) {
+  if (kept === null && !packed) {
     // Built in a task of its own, after the modules' evaluation: the boot's one task of
     // 78-110 ms became two, mostly under 50 ms (docs/performance.md).
     setTimeout(() => new App(root, settled), 0);
